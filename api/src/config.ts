@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { ZBaseEnv, parseEnv, zPort } from '@app/common/server/env';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const zBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** The API's environment; see .env.example for each variable's meaning. */
+export const ZApiEnv = ZBaseEnv.extend({
+  PORT: zPort.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://example.org' }).optional(),
+  PRODUCT_NAME: z.string().trim().min(1).max(60).default('ADX Trust'),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'web/dist')),
+  TRUST_PROXY: zBool.default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(1_000).max(600_000).default(15_000),
+  DB_POOL_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
+});
+
+/** Parsed API configuration. */
+export type ApiConfig = z.infer<typeof ZApiEnv> & { publicUrl: string };
+
+/** Parses the API's environment once; throws ConfigError naming each bad variable. */
+export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const parsed = parseEnv(ZApiEnv, env);
+  return { ...parsed, publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '') };
+}

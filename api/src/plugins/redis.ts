@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { createBullConnection, createRedis } from '@app/common/server/redis';
+import { closeQueues, createQueues, type Queues } from '@app/common/server/queues';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    redis: Redis;
+    queues: Queues;
+  }
+}
+
+/** Redis for request-time use (fails fast) and the BullMQ queues (their own connection); closed on app close. */
+export const redisPlugin = fp<{ url: string; prefix: string }>(
+  async (app, opts) => {
+    const redis = createRedis(opts.url);
+    // Errors surface through /readyz and the calls that need Redis; log them once per change, not per retry.
+    let lastError = '';
+    redis.on('error', (err: Error) => {
+      if (err.message !== lastError) app.log.warn({ err: err.message }, 'redis connection error');
+      lastError = err.message;
+    });
+    redis.on('ready', () => {
+      lastError = '';
+    });
+    const bull = createBullConnection(opts.url);
+    bull.on('error', () => undefined);
+    const queues = createQueues(bull, opts.prefix);
+    app.decorate('redis', redis);
+    app.decorate('queues', queues);
+    app.addHook('onClose', async () => {
+      await closeQueues(queues);
+      bull.disconnect();
+      redis.disconnect();
+    });
+  },
+  { name: 'redis' },
+);

@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { isWebRoute } from '@app/common/routes';
+
+/**
+ * Serves the built web app from one origin with the API. Known app routes get the shell with 200,
+ * unknown paths get the same shell (which renders the 404 page) with status 404, and unknown /api
+ * paths get a JSON 404. Hashed assets are cached for a year; the shell is never cached.
+ */
+export const webPlugin = fp<{ distDir: string }>(
+  async (app, opts) => {
+    const indexPath = path.join(opts.distDir, 'index.html');
+    const built = existsSync(indexPath);
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: opts.distDir,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        },
+      });
+    } else {
+      app.log.warn({ distDir: opts.distDir }, 'web app not built: only the API is served (run npm run build:web)');
+    }
+    const shell = built ? readFileSync(indexPath) : null;
+
+    app.setNotFoundHandler((req, reply) => {
+      const pathname = req.url.split('?')[0] ?? '/';
+      const isApi = pathname === '/api' || pathname.startsWith('/api/');
+      if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) {
+        return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route ${req.method} ${pathname}`, requestId: req.id });
+      }
+      if (!shell) {
+        return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build:web` (npm start does it for you).');
+      }
+      const known = isWebRoute(pathname);
+      if (!known) req.log.info({ path: pathname }, 'page not found');
+      return reply.status(known ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell);
+    });
+  },
+  { name: 'web' },
+);

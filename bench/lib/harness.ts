@@ -1,0 +1,64 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { ROOT } from '../../scripts/lib/paths';
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface LoadResult {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  requests: number;
+}
+
+/** Runs autocannon against `url`; `path` may vary per request. */
+export async function load(
+  name: string,
+  url: string,
+  opts: { connections?: number; durationS?: number; path?: () => string } = {},
+): Promise<LoadResult> {
+  const pathFn = opts.path;
+  const result = await autocannon({
+    url,
+    connections: opts.connections ?? 50,
+    duration: opts.durationS ?? 10,
+    ...(pathFn ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: pathFn() }) }] } : {}),
+  });
+  return {
+    name,
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    requests: result.requests.total,
+  };
+}
+
+/** Prints a markdown table and saves the figures under bench/results/. */
+export function report(bench: string, rows: Array<Record<string, string | number>>, notes: string[] = []): void {
+  const headers = Object.keys(rows[0] ?? {});
+  const line = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
+  console.log(`\n### ${bench}\n`);
+  console.log(line(headers));
+  console.log(line(headers.map(() => '---')));
+  for (const r of rows) console.log(line(headers.map((h) => r[h] ?? '')));
+  for (const n of notes) console.log(`\n${n}`);
+  const dir = path.join(ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${bench}.json`), JSON.stringify({ bench, at: new Date().toISOString(), rows, notes }, null, 2));
+}

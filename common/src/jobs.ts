@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * The ONLY place that names queues, jobs, their payload schemas and default options. Queues are split
+ * by workload: `ledger` (critical money path), `recordings` (I/O), `render` (CPU). A job joins JOBS
+ * together with its worker handler: the worker's handler map is typed over JobName, so a job declared
+ * here without a handler does not compile.
+ */
+export const QUEUE_NAMES = ['ledger', 'recordings', 'render'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/** Default BullMQ options per queue: bounded history so Redis memory stays flat. */
+export const QUEUE_DEFAULTS: Record<QueueName, { attempts: number; backoffMs: number; keepCompleted: number; keepFailed: number }> = {
+  ledger: { attempts: 10, backoffMs: 1_000, keepCompleted: 1_000, keepFailed: 10_000 },
+  recordings: { attempts: 5, backoffMs: 5_000, keepCompleted: 500, keepFailed: 5_000 },
+  render: { attempts: 3, backoffMs: 1_000, keepCompleted: 500, keepFailed: 1_000 },
+};
+
+interface JobDef {
+  queue: QueueName;
+  payload: z.ZodType;
+  description: string;
+}
+
+/** Every job: which queue runs it and the schema its payload must satisfy (checked on enqueue and again in the worker). */
+export const JOBS = {
+  'ledger.verify-totals': {
+    queue: 'ledger',
+    payload: z.object({}).strict(),
+    description:
+      'Recomputes the ledger totals from token_purchases and compares them with the trigger-maintained ledger_totals row; a drift fails the job loudly.',
+  },
+} as const satisfies Record<string, JobDef>;
+
+export type JobName = keyof typeof JOBS;
+/** The payload type of job N, inferred from its schema. */
+export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['payload']>;
+
+/** Repeatable jobs the worker schedules at start (idempotent: BullMQ job schedulers upsert by id). */
+export const SCHEDULES: ReadonlyArray<{ id: string; job: JobName; everyMs: number }> = [
+  { id: 'ledger-verify-totals', job: 'ledger.verify-totals', everyMs: 10 * 60_000 },
+];
+
+/** Whether a string is a known job name. */
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(JOBS, name);
+}

@@ -1,0 +1,19 @@
+/**
+ * The web app's client-side routes. The API answers these paths with the app shell and status 200;
+ * any other non-API path gets the same shell (which renders the 404 page) with status 404.
+ * Patterns use `:param` for one path segment. Add a route here when its page is added to web/src/main.tsx.
+ */
+export const WEB_ROUTES = [
+  '/',
+  '/token-ledger',
+] as const;
+
+/** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */
+export function isWebRoute(pathname: string): boolean {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return WEB_ROUTES.some((pattern) => {
+    const a = pattern.split('/');
+    const b = clean.split('/');
+    return a.length === b.length && a.every((seg, i) => (seg.startsWith(':') ? (b[i] ?? '') !== '' : seg === b[i]));
+  });
+}

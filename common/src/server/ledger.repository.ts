@@ -1,0 +1,102 @@
+import type { Knex } from 'knex';
+import type { TLedgerPage, TLedgerQuery, TLedgerRow, TLedgerSummary } from '../schemas/ledger';
+import { toCount } from './db';
+
+interface LedgerRowDb {
+  investor_id: string;
+  purchase_date: string;
+  investment_amount_usd: string;
+  tokens_to_be_distributed: string;
+  created_at: Date;
+}
+
+const PUBLIC_COLUMNS = ['investor_id', 'purchase_date', 'investment_amount_usd', 'tokens_to_be_distributed', 'created_at'];
+
+/**
+ * LIKE pattern for the investor-ID search: IDs that start with what was typed, case-insensitive
+ * (IDs are stored upper-case). A prefix match can use a b-tree range scan; a substring match over a
+ * million codes that all share 'ADX' cannot be made fast (see docs/benchmarks.md).
+ */
+function prefixPattern(search: string): string {
+  return `${search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function toPublicRow(r: LedgerRowDb): TLedgerRow {
+  return {
+    investor_id: r.investor_id,
+    purchase_date: r.purchase_date,
+    investment_amount_usd: r.investment_amount_usd,
+    tokens_to_be_distributed: r.tokens_to_be_distributed,
+    created_at: r.created_at.toISOString(),
+  };
+}
+
+/** One page of the public ledger, newest purchase first, optionally filtered by investor-ID prefix. */
+export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage> {
+  const offset = (q.page - 1) * q.pageSize;
+  const filtered = (qb: Knex.QueryBuilder) => (q.search ? qb.whereLike('investor_id', prefixPattern(q.search)) : qb);
+  const rows = (await filtered(db('token_purchases').select(PUBLIC_COLUMNS))
+    .orderBy([
+      { column: 'purchase_date', order: 'desc' },
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(q.pageSize)
+    .offset(offset)) as LedgerRowDb[];
+  let total: number;
+  if (rows.length > 0 && rows.length < q.pageSize) {
+    total = offset + rows.length; // the last page tells the total without counting
+  } else if (!q.search) {
+    // The trigger-maintained record count: O(1) instead of counting a million rows.
+    total = toCount(((await db('ledger_totals').select({ n: 'records' }).first()) as { n: string }).n);
+  } else {
+    total = toCount(((await filtered(db('token_purchases').count({ n: '*' })).first()) as { n: string }).n);
+  }
+  return { rows: rows.map(toPublicRow), total, page: q.page, pageSize: q.pageSize, search: q.search };
+}
+
+/** The public summary: number of records, total USD and total tokens, exact decimals as strings. */
+export async function ledgerSummary(db: Knex): Promise<TLedgerSummary> {
+  const row = (await db('ledger_totals')
+    .select('records', db.raw('investment_amount_usd::text AS usd'), db.raw('tokens::text AS tokens'))
+    .first()) as { records: string; usd: string; tokens: string } | undefined;
+  if (!row) throw new Error('ledger_totals row is missing: run the migrations');
+  return { totalInvestors: toCount(row.records), totalInvestmentUsd: row.usd, totalTokens: row.tokens };
+}
+
+/** The same summary recomputed from every row: used to verify the running totals. */
+export async function recomputeLedgerSummary(db: Knex): Promise<TLedgerSummary> {
+  const row = (await db('token_purchases')
+    .select(
+      db.raw('count(*) AS records'),
+      db.raw('coalesce(sum(investment_amount_usd), 0)::numeric(20,2)::text AS usd'),
+      db.raw('coalesce(sum(tokens_to_be_distributed), 0)::numeric(32,8)::text AS tokens'),
+    )
+    .first()) as { records: string; usd: string; tokens: string };
+  return { totalInvestors: toCount(row.records), totalInvestmentUsd: row.usd, totalTokens: row.tokens };
+}
+
+/** Fields of a new ledger row. Amounts are decimal strings. */
+export interface NewLedgerRow {
+  investor_id: string;
+  purchase_date: string;
+  investment_amount_usd: string;
+  tokens_to_be_distributed: string;
+  source: 'admin' | 'investment' | 'donation' | 'seed';
+  payment_reference?: string | null;
+  created_by?: string | null;
+}
+
+/**
+ * Appends ledger rows. Rows whose payment_reference already exists are skipped (a replay is a no-op);
+ * returns how many rows were written.
+ */
+export async function appendLedgerRows(db: Knex, rows: NewLedgerRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await db('token_purchases')
+    .insert(rows.map((r) => ({ ...r, investor_id: r.investor_id.toUpperCase() })))
+    .onConflict('payment_reference')
+    .ignore()
+    .returning('id');
+  return result.length;
+}

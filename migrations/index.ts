@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import * as identity from './20261122000100_identity';
+import * as money from './20261122000200_money';
+import * as community from './20261122000300_community';
+
+/**
+ * Every migration, in order. Listed explicitly (not read from the folder) so that migrations run the
+ * same under tsx, vitest and a bundler; tests/unit/migrations-index.test.ts fails if a file is missing here.
+ */
+export const MIGRATIONS: ReadonlyArray<readonly [string, Knex.Migration]> = [
+  ['20261122000100_identity', identity],
+  ['20261122000200_money', money],
+  ['20261122000300_community', community],
+];
+
+/** knex MigrationSource over MIGRATIONS. */
+export const migrationSource: Knex.MigrationSource<readonly [string, Knex.Migration]> = {
+  getMigrations: async () => [...MIGRATIONS],
+  getMigrationName: ([name]) => name,
+  getMigration: async ([, migration]) => migration,
+};

@@ -1,0 +1,30 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { BIN, ROOT } from './paths';
+import { run } from './proc';
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds web/dist with Vite unless it is newer than every web and common source file. */
+export async function buildWeb(log: (m: string) => void, force = false): Promise<void> {
+  const index = path.join(ROOT, 'web/dist/index.html');
+  if (!force && existsSync(index)) {
+    const built = statSync(index).mtimeMs;
+    const sources = Math.max(newestMtime(path.join(ROOT, 'web')), newestMtime(path.join(ROOT, 'common/src')));
+    if (built > sources) {
+      log('web: build is up to date');
+      return;
+    }
+  }
+  log('web: building with Vite...');
+  const code = await run(path.join(BIN, 'vite'), ['build', 'web', '--logLevel', 'warn'], { cwd: ROOT });
+  if (code !== 0) throw new Error(`vite build failed (exit ${code})`);
+}

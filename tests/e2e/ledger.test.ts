@@ -1,0 +1,80 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../scripts/lib/seed';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { launchBrowser } from '../helpers/browser';
+
+let t: TestApp;
+let browser: Browser;
+let page: Page;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp({ listen: true });
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe('/token-ledger', () => {
+  it('says so when there are no records', async () => {
+    await page.goto(`${t.baseUrl}/token-ledger`);
+    await page.getByText('No purchase records available.').waitFor();
+    expect(await page.getByTestId('summary-investors').innerText()).toContain('0');
+  });
+
+  it('shows the summary and the rows of the seeded ledger', async () => {
+    await seedDemo(t.database.db);
+    await page.goto(`${t.baseUrl}/token-ledger`);
+    await page.getByTestId('ledger-row').first().waitFor();
+    expect(await page.getByTestId('ledger-row').count()).toBe(36);
+    expect(await page.getByTestId('summary-investors').innerText()).toContain('36');
+    const usd = await page.getByTestId('summary-usd').innerText();
+    expect(usd).toMatch(/\$[\d,]+\.\d{2}/);
+    for (const heading of ['Investor ID', 'Purchase Date', 'Investment (USD)', 'ADX Tokens']) {
+      await page.getByRole('columnheader', { name: heading }).waitFor();
+    }
+    expect(await page.getByPlaceholder('Enter your Investor ID to verify your purchase...').isVisible()).toBe(true);
+  });
+
+  it('finds an existing investor ID and highlights its rows', async () => {
+    await page.getByLabel('Investor ID').fill('adx0003');
+    await page.getByText('Found 2 matching record(s)').waitFor();
+    expect(await page.getByTestId('ledger-row-match').count()).toBe(2);
+    const text = await page.getByTestId('ledger-row-match').first().innerText();
+    expect(text).toContain('ADX0003');
+    expect(page.url()).toContain('search=adx0003');
+  });
+
+  it('says so for a missing investor ID', async () => {
+    await page.getByLabel('Investor ID').fill('ADX9999');
+    await page.getByText('No matching investor ID found').waitFor();
+    await page.getByText('No matching records found.').waitFor();
+    expect(await page.getByTestId('ledger-row').count()).toBe(0);
+  });
+
+  it('opens already searched from a link', async () => {
+    await page.goto(`${t.baseUrl}/token-ledger?search=ADX0010`);
+    await page.getByText('Found 1 matching record(s)').waitFor();
+  });
+});
+
+describe('unknown paths', () => {
+  it('render the 404 page with status 404 and a link home', async () => {
+    const res = await page.goto(`${t.baseUrl}/no/such/page`);
+    expect(res?.status()).toBe(404);
+    await page.getByText('Oops! Page not found').waitFor();
+    await page.getByRole('link', { name: /home/i }).first().click();
+    await page.waitForURL(`${t.baseUrl}/`);
+  });
+
+  it('logged nothing unexpected to the console', () => {
+    expect(consoleErrors.filter((e) => !e.includes('404'))).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../api/src/app';
+import { loadApiConfig, type ApiConfig } from '../../api/src/config';
+import { freshDatabase, testRedisPrefix, type TestDatabase } from './db';
+
+/** An API instance on its own fresh database and Redis prefix. */
+export interface TestApp {
+  app: FastifyInstance;
+  config: ApiConfig;
+  database: TestDatabase;
+  /** Base URL when started with listen: true. */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** Builds the API for a test file; `listen` binds 127.0.0.1 on a free port (for browsers and sockets). */
+export async function startTestApp(opts: { listen?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const config = loadApiConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: database.url,
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: testRedisPrefix(),
+    ...opts.env,
+  });
+  const app = await buildApp(config);
+  let baseUrl = '';
+  if (opts.listen) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address();
+    if (addr && typeof addr === 'object') baseUrl = `http://127.0.0.1:${addr.port}`;
+  } else {
+    await app.ready();
+  }
+  return {
+    app,
+    config,
+    database,
+    baseUrl,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateLatest } from '@app/common/server/db';
+import { MIGRATIONS } from '../../migrations/index';
+import { freshDatabase, type TestDatabase } from '../helpers/db';
+
+const TABLES = [
+  'users', 'user_roles', 'user_privacy_settings', 'sessions', 'security_audit_logs',
+  'stripe_events', 'donations', 'program_payments', 'investors', 'investments', 'token_purchases', 'ledger_totals',
+  'form_submissions', 'speaker_sessions', 'speaker_tokens', 'recordings', 'recording_chunks',
+  'session_archive', 'session_favorites', 'session_views', 'flyers',
+];
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await freshDatabase();
+});
+afterAll(async () => {
+  await t.drop();
+});
+
+async function tables(): Promise<string[]> {
+  const rows = (await t.db('information_schema.tables').select('table_name').where({ table_schema: 'public' })) as Array<{ table_name: string }>;
+  return rows.map((r) => r.table_name).filter((n) => !n.startsWith('knex_')).sort();
+}
+
+describe('migrations', () => {
+  it('create every table the specs and the backend need', async () => {
+    expect(await tables()).toEqual([...TABLES].sort());
+  });
+
+  it('store money as integers or numeric, never float', async () => {
+    const rows = (await t.db('information_schema.columns')
+      .select('table_name', 'column_name', 'data_type')
+      .where({ table_schema: 'public' })
+      .whereIn('data_type', ['real', 'double precision'])) as unknown[];
+    expect(rows).toEqual([]);
+    const tokens = (await t.db('information_schema.columns')
+      .select('numeric_scale')
+      .where({ table_name: 'token_purchases', column_name: 'tokens_to_be_distributed' })
+      .first()) as { numeric_scale: number };
+    expect(tokens.numeric_scale).toBe(8);
+  });
+
+  it('index every lookup the specs make', async () => {
+    const rows = (await t.db('pg_indexes').select('indexdef').where({ schemaname: 'public' })) as Array<{ indexdef: string }>;
+    const defs = rows.map((r) => r.indexdef).join('\n');
+    expect(defs).toMatch(/ON public\.token_purchases USING btree \(investor_id text_pattern_ops\)/);
+    expect(defs).toMatch(/ON public\.users USING btree \(lower\(discord_username\)\)/);
+    expect(defs).toMatch(/ON public\.speaker_sessions USING btree \(scheduled_date DESC\)/);
+    expect(defs).toMatch(/ON public\.session_archive USING btree \(actual_start_time DESC NULLS LAST\)/);
+  });
+
+  it('roll all the way down and up again', async () => {
+    for (let i = 0; i < MIGRATIONS.length; i++) await t.db.migrate.down();
+    expect(await tables()).toEqual([]);
+    const applied = await migrateLatest(t.db);
+    expect(applied).toEqual(MIGRATIONS.map(([n]) => n));
+    expect(await tables()).toEqual([...TABLES].sort());
+  });
+});

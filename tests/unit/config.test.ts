@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '@app/common/server/env';
+import { loadApiConfig } from '../../api/src/config';
+import { loadWorkerConfig } from '../../worker/src/config';
+
+const base = { DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', REDIS_URL: 'redis://127.0.0.1:6379' };
+
+function message(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('api config', () => {
+  it('applies defaults', () => {
+    const c = loadApiConfig(base);
+    expect(c.PORT).toBe(3000);
+    expect(c.NODE_ENV).toBe('development');
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.REDIS_PREFIX).toBe('adx');
+  });
+
+  it('names a bad variable and what it got, in one line', () => {
+    const m = message(() => loadApiConfig({ ...base, PORT: 'abc' }));
+    expect(m).toMatch(/^Invalid configuration: PORT must be a number \(got "abc"\)$/);
+    expect(m).not.toContain('\n');
+  });
+
+  it('names every bad variable at once', () => {
+    const m = message(() => loadApiConfig({ DATABASE_URL: 'mysql://x', PORT: '70000' }));
+    expect(m).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://x")');
+    expect(m).toContain('REDIS_URL is required');
+    expect(m).toContain('PORT must be between 1 and 65535');
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadApiConfig({ ...base, PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('rejects a public URL that is not absolute', () => {
+    expect(message(() => loadApiConfig({ ...base, PUBLIC_URL: 'example.org' }))).toContain('PUBLIC_URL must be an absolute URL');
+  });
+});
+
+describe('worker config', () => {
+  it('rejects a non-numeric concurrency', () => {
+    expect(message(() => loadWorkerConfig({ ...base, WORKER_CONCURRENCY_LEDGER: 'many' }))).toContain('WORKER_CONCURRENCY_LEDGER must be a number');
+  });
+  it('has per-queue defaults', () => {
+    const c = loadWorkerConfig(base);
+    expect([c.WORKER_CONCURRENCY_LEDGER, c.WORKER_CONCURRENCY_RECORDINGS, c.WORKER_CONCURRENCY_RENDER]).toEqual([4, 2, 1]);
+  });
+});

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: unit (pure code, no services), integration (real Postgres + Redis through the
+// global setup), e2e (the built web app in Chromium against a real API).
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/setup/global.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/setup/global.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+    ],
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});

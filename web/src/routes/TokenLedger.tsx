@@ -1,0 +1,139 @@
+import { useEffect } from 'react';
+import { formatFoundMessage, pageCount } from '@app/common/domain/format';
+import { ZLedgerQuery, type TLedgerQuery } from '@app/common/schemas/ledger';
+import { pageTitle } from '../components/brand';
+import { LedgerTable } from '../features/ledger/LedgerTable';
+import { Pagination } from '../features/ledger/Pagination';
+import { useLedgerPage, useLedgerSummary } from '../features/ledger/queries';
+import { SearchBox, type SearchFeedback } from '../features/ledger/SearchBox';
+import { SummaryCards } from '../features/ledger/SummaryCards';
+import { LEDGER_PAGE_SIZE, LEDGER_TEXT } from '../features/ledger/texts';
+import { useLedgerUrl } from '../features/ledger/useLedgerUrl';
+
+/** The public, read-only token ledger '/token-ledger' (spec §2): totals, investor-ID verification and the records. */
+export default function TokenLedger() {
+  const url = useLedgerUrl();
+  const { search, page } = url;
+
+  const searchCheck = ZLedgerQuery.shape.search.safeParse(search);
+  const invalidSearch = !searchCheck.success;
+  const query: TLedgerQuery | null = invalidSearch ? null : { search, page, pageSize: LEDGER_PAGE_SIZE };
+
+  const summary = useLedgerSummary();
+  const ledger = useLedgerPage(query);
+
+  const error = summary.error ?? ledger.error;
+  useEffect(() => {
+    if (error) console.error('Error fetching token ledger:', error);
+  }, [error]);
+
+  const data = ledger.data;
+  const stale = ledger.isPlaceholderData;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
+
+  // A ?page= past the end (e.g. an old link) moves to the last page.
+  const { setPage } = url;
+  useEffect(() => {
+    if (data && !stale && data.total > 0 && page > pages) setPage(pages, true);
+  }, [data, stale, page, pages, setPage]);
+
+  const loading = !error && (summary.isPending || (query !== null && ledger.isPending));
+  const typing = url.input.trim() !== search;
+
+  let feedback: SearchFeedback = { kind: 'none' };
+  if (invalidSearch) feedback = { kind: 'invalid' };
+  else if (typing && url.input.trim() !== '') feedback = { kind: 'pending' };
+  else if (search !== '') {
+    if (!data || stale) feedback = ledger.isError ? { kind: 'none' } : { kind: 'pending' };
+    else feedback = data.total > 0 ? { kind: 'found', message: formatFoundMessage(data.total) } : { kind: 'none-found' };
+  }
+
+  const rows = invalidSearch ? [] : (data?.rows ?? []);
+  const searching = search !== '';
+  const showTable = invalidSearch || data !== undefined;
+
+  return (
+    <>
+      <title>{pageTitle(LEDGER_TEXT.title)}</title>
+      <section className="relative overflow-hidden bg-ink-900 text-white">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(201,162,39,0.16),transparent_55%)]"
+        />
+        <div className="relative mx-auto max-w-6xl px-4 pb-10 pt-10 sm:px-6 sm:pt-14">
+          <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-300">Public record</p>
+          <h1 className="mt-2 font-display text-4xl font-semibold sm:text-5xl">{LEDGER_TEXT.title}</h1>
+          <p className="mt-3 max-w-2xl text-slate-200">{LEDGER_TEXT.intro}</p>
+          {!loading && (
+            <div className="mt-8">
+              <SummaryCards summary={summary.data} />
+            </div>
+          )}
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+        {loading ? (
+          <div role="status" className="flex flex-col items-center justify-center gap-4 py-20 text-slate-700">
+            <span className="h-9 w-9 animate-spin rounded-full border-2 border-gold-600 border-t-transparent" aria-hidden="true" />
+            <p className="text-lg">{LEDGER_TEXT.loading}</p>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-6">
+            {error && (
+              <div
+                role="alert"
+                data-testid="ledger-error"
+                className="flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <p>{LEDGER_TEXT.loadError}</p>
+                <button
+                  type="button"
+                  onClick={() => {
+                    if (summary.isError) void summary.refetch();
+                    if (ledger.isError) void ledger.refetch();
+                  }}
+                  className="self-start rounded-md border border-red-300 bg-white px-3 py-1.5 font-semibold text-red-900 hover:bg-red-100 sm:self-auto"
+                >
+                  {LEDGER_TEXT.retry}
+                </button>
+              </div>
+            )}
+
+            <SearchBox
+              value={url.input}
+              onChange={url.setInput}
+              onSubmit={() => url.commitNow(url.input)}
+              onClear={url.clear}
+              feedback={feedback}
+            />
+
+            {showTable && (
+              <section aria-label={LEDGER_TEXT.tableCaption} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+                {rows.length > 0 ? (
+                  <>
+                    <p className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs text-slate-600 sm:hidden">{LEDGER_TEXT.scrollHint}</p>
+                    <LedgerTable rows={rows} searching={searching} stale={stale} />
+                    {data && <Pagination page={page} pages={pages} total={data.total} pageSize={data.pageSize} onPage={url.setPage} />}
+                  </>
+                ) : (
+                  <p data-testid="ledger-empty" className={`px-6 py-14 text-center text-slate-600 ${stale ? 'opacity-60' : ''}`}>
+                    {searching || invalidSearch ? LEDGER_TEXT.emptySearch : LEDGER_TEXT.emptyLedger}
+                  </p>
+                )}
+              </section>
+            )}
+
+            <p className="flex items-start gap-2 text-sm text-slate-600">
+              <svg viewBox="0 0 24 24" className="mt-0.5 h-4 w-4 shrink-0 text-gold-700" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <rect x="5" y="11" width="14" height="9" rx="2" />
+                <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+              </svg>
+              <span data-testid="ledger-footnote">{LEDGER_TEXT.footnote}</span>
+            </p>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ZBaseEnv, parseEnv } from '@app/common/server/env';
+
+const concurrency = (def: number) => z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 64').max(64, 'must be between 1 and 64').default(def);
+
+/** The worker's environment; see .env.example. */
+export const ZWorkerEnv = ZBaseEnv.extend({
+  WORKER_CONCURRENCY_LEDGER: concurrency(4),
+  WORKER_CONCURRENCY_RECORDINGS: concurrency(2),
+  WORKER_CONCURRENCY_RENDER: concurrency(1),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(1_000).max(600_000).default(30_000),
+  DB_POOL_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(5),
+});
+
+/** Parsed worker configuration. */
+export type WorkerConfig = z.infer<typeof ZWorkerEnv>;
+
+/** Parses the worker's environment once; throws ConfigError naming each bad variable. */
+export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  return parseEnv(ZWorkerEnv, env);
+}

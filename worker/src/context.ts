@@ -1,0 +1,19 @@
+import type { Job } from 'bullmq';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { JobName, JobPayload } from '@app/common/jobs';
+import type { Queues } from '@app/common/server/queues';
+
+/** What every handler gets besides its payload. */
+export interface HandlerContext {
+  db: Knex;
+  queues: Queues;
+  log: Logger;
+  job: Job;
+}
+
+/** A job handler; its payload type comes from the job's schema in common/src/jobs.ts. */
+export type Handler<N extends JobName> = (payload: JobPayload<N>, ctx: HandlerContext) => Promise<unknown>;
+
+/** One handler per job name: a job added to JOBS without a handler here fails to compile. */
+export type HandlerMap = { [N in JobName]: Handler<N> };

@@ -1,0 +1,55 @@
+import pino from 'pino';
+import { createDb } from '@app/common/server/db';
+import { loadConfigOrExit } from '@app/common/server/env';
+import { loadWorkerConfig } from './config';
+import { handlers } from './handlers/index';
+import { startWorkers } from './workers';
+
+/** Worker process: one BullMQ Worker per queue; SIGTERM finishes active jobs before exiting. */
+async function main(): Promise<void> {
+  const config = loadConfigOrExit(() => loadWorkerConfig());
+  const log = pino({ level: config.LOG_LEVEL, base: { service: 'worker' } });
+  const db = createDb(config.DATABASE_URL, { poolMax: config.DB_POOL_MAX });
+  const running = await startWorkers({
+    db,
+    redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+    log,
+    handlers,
+    concurrency: {
+      ledger: config.WORKER_CONCURRENCY_LEDGER,
+      recordings: config.WORKER_CONCURRENCY_RECORDINGS,
+      render: config.WORKER_CONCURRENCY_RENDER,
+    },
+  });
+  log.info('worker started: queues ledger, recordings, render');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down: finishing active jobs');
+    const force = setTimeout(() => {
+      log.error('graceful shutdown timed out; exiting (unfinished jobs will be retried as stalled)');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    running
+      .close()
+      .then(() => db.destroy())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          log.error({ err }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

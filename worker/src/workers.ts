@@ -1,0 +1,73 @@
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { JOBS, QUEUE_NAMES, SCHEDULES, isJobName, type JobName, type QueueName } from '@app/common/jobs';
+import { createBullConnection, bullPrefix } from '@app/common/server/redis';
+import { closeQueues, createQueues } from '@app/common/server/queues';
+import type { Handler, HandlerMap } from './context';
+
+export interface WorkerDeps {
+  db: Knex;
+  redisUrl: string;
+  redisPrefix: string;
+  log: Logger;
+  handlers: HandlerMap;
+  concurrency: Record<QueueName, number>;
+  /** Test hook: a shorter lock to exercise stalled-job recovery. */
+  lockDurationMs?: number;
+}
+
+export interface RunningWorkers {
+  workers: Worker[];
+  /** Stops taking jobs, waits for the active ones to finish, then closes connections. */
+  close(): Promise<void>;
+}
+
+/** Starts one BullMQ Worker per queue and upserts the repeatable schedules. */
+export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
+  const connection = createBullConnection(deps.redisUrl);
+  const queues = createQueues(connection, deps.redisPrefix);
+
+  const dispatch = async (job: Job): Promise<unknown> => {
+    if (!isJobName(job.name)) throw new UnrecoverableError(`unknown job ${job.name} on queue ${job.queueName}`);
+    const name: JobName = job.name;
+    const def = JOBS[name];
+    if (def.queue !== job.queueName) throw new UnrecoverableError(`job ${name} belongs to queue ${def.queue}, not ${job.queueName}`);
+    // Payloads are re-validated: a job written by an older or foreign producer must not reach a handler malformed.
+    const parsed = def.payload.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError(`invalid payload for ${name}: ${parsed.error.message}`);
+    const log = deps.log.child({ job: name, jobId: job.id, attempt: job.attemptsMade + 1 });
+    const handler = deps.handlers[name] as Handler<typeof name>;
+    const started = performance.now();
+    const result = await handler(parsed.data, { db: deps.db, queues, log, job });
+    log.info({ ms: Math.round(performance.now() - started) }, 'job done');
+    return result;
+  };
+
+  const workers = QUEUE_NAMES.map((queueName) => {
+    const worker = new Worker(queueName, dispatch, {
+      connection,
+      prefix: bullPrefix(deps.redisPrefix),
+      concurrency: deps.concurrency[queueName],
+      ...(deps.lockDurationMs ? { lockDuration: deps.lockDurationMs, stalledInterval: deps.lockDurationMs } : {}),
+    });
+    worker.on('failed', (job, err) => {
+      deps.log.warn({ queue: queueName, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade, err: err.message }, 'job failed');
+    });
+    worker.on('error', (err) => deps.log.error({ queue: queueName, err: err.message }, 'worker error'));
+    return worker;
+  });
+
+  for (const s of SCHEDULES) {
+    await queues[JOBS[s.job].queue].upsertJobScheduler(s.id, { every: s.everyMs }, { name: s.job, data: {} });
+  }
+
+  return {
+    workers,
+    close: async () => {
+      await Promise.all(workers.map((w) => w.close()));
+      await closeQueues(queues);
+      connection.disconnect();
+    },
+  };
+}
