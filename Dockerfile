@@ -7,7 +7,8 @@ COPY common/package.json common/
 COPY api/package.json api/
 COPY worker/package.json worker/
 COPY web/package.json web/
-RUN npm ci --no-audit --no-fund
+# npm install with the committed lockfile (see scripts/bootstrap.mjs for why not npm ci).
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npx vite build web
 
@@ -20,7 +21,7 @@ COPY common/package.json common/
 COPY api/package.json api/
 COPY worker/package.json worker/
 COPY web/package.json web/
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/common ./common
 COPY --from=build /app/api ./api
 COPY --from=build /app/worker ./worker

@@ -29,9 +29,11 @@ function needsInstall() {
 }
 
 if (needsInstall()) {
-  const ci = existsSync(path.join(root, 'package-lock.json'));
-  console.log(`[setup] installing dependencies (npm ${ci ? 'ci' : 'install'})...`);
-  const r = spawnSync('npm', [ci ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // `npm install`, not `npm ci`: the lockfile pins every version, but registries that serve only this
+  // platform's optional binaries (rollup, esbuild) leave the other platforms' entries out of the lock,
+  // and `npm ci` then refuses it as out of sync. `npm install` installs the locked versions unchanged.
+  console.log('[setup] installing dependencies (npm install, locked versions)...');
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) {
     console.error('[setup] npm install failed; see the output above.');
     process.exit(r.status ?? 1);
