@@ -43,6 +43,8 @@ export async function up(knex: Knex): Promise<void> {
     // sha256 of the cookie value: a leaked table cannot be replayed as cookies.
     t.text('id_hash').primary();
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
+    // Sent back in the x-csrf-token header on every state-changing call; useless without the cookie.
+    t.text('csrf_token').notNullable();
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('last_seen_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('expires_at', { useTz: true }).notNullable();

@@ -19,6 +19,16 @@ export const ZApiEnv = ZBaseEnv.extend({
   TRUST_PROXY: zBool.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(1_000).max(600_000).default(15_000),
   DB_POOL_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
+  DISCORD_CLIENT_ID: z.string().regex(/^\d{5,30}$/, 'must be the numeric application id from the Discord developer portal').optional(),
+  DISCORD_CLIENT_SECRET: z.string().min(8, 'must be the client secret from the Discord developer portal').optional(),
+  DISCORD_BASE_URL: z.url({ error: 'must be an absolute URL' }).default('https://discord.com'),
+  ADMIN_DISCORD_IDS: z
+    .string()
+    .regex(/^[\w:.-]+(,[\w:.-]+)*$/, 'must be a comma-separated list of Discord user ids')
+    .transform((v) => v.split(','))
+    .default([]),
+  SESSION_IDLE_HOURS: z.coerce.number({ error: 'must be a number' }).positive().max(24 * 90).default(24 * 7),
+  SESSION_MAX_DAYS: z.coerce.number({ error: 'must be a number' }).positive().max(365).default(30),
 });
 
 /** Parsed API configuration. */
@@ -26,6 +36,12 @@ export type ApiConfig = z.infer<typeof ZApiEnv> & { publicUrl: string };
 
 /** Parses the API's environment once; throws ConfigError naming each bad variable. */
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const parsed = parseEnv(ZApiEnv, env);
+  const parsed = parseEnv(
+    ZApiEnv.refine((c) => !c.DISCORD_CLIENT_ID || c.DISCORD_CLIENT_SECRET, {
+      message: 'is required when DISCORD_CLIENT_ID is set',
+      path: ['DISCORD_CLIENT_SECRET'],
+    }),
+    env,
+  );
   return { ...parsed, publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '') };
 }

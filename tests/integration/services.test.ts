@@ -239,11 +239,12 @@ describe.skipIf(skipReason !== undefined)('ensureServices: local fallbacks (temp
         `const s = await ensureServices({ ...${JSON.stringify(opts)}, log: () => {} });`,
         `const pg = Number(fs.readFileSync(${JSON.stringify(path.join(pgDir, 'postmaster.pid'))}, 'utf8').split('\\n')[0]);`,
         `process.stdout.write(JSON.stringify({ started: s.started.length, pg }) + '\\n');`,
-        ending === 'exit' ? 'process.exit(0);' : 'setInterval(() => {}, 1000);',
+        // Exit only when the parent has looked up the redis pid (it writes a line), or that lookup races the exit hook.
+        ending === 'exit' ? `process.stdin.once('data', () => process.exit(0));` : 'setInterval(() => {}, 1000);',
       ].join('\n'),
     );
     // node --import tsx (not the tsx CLI) so that the signal we see is the script's own.
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
     const line = new Promise<{ started: number; pg: number }>((resolve, reject) => {
       child.stdout.on('data', (d: Buffer) => {
@@ -258,6 +259,7 @@ describe.skipIf(skipReason !== undefined)('ensureServices: local fallbacks (temp
     const rPid = await redisPid(`redis://127.0.0.1:${ports.localRedis}`);
     pidsToCheck.push(info.pg, rPid);
     if (ending === 'sigterm') child.kill('SIGTERM');
+    else child.stdin.write('go\n');
     const [code, signal] = await exited;
     return { pgPid: info.pg, redisPid: rPid, code, signal };
   }

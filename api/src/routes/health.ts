@@ -26,13 +26,13 @@ async function check(name: string, timeoutMs: number, fn: () => Promise<unknown>
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['operations'], summary: 'Liveness: the process is up', response: { 200: z.object({ status: z.literal('ok'), uptimeSeconds: z.number() }) } } },
+    { config: { access: 'public' }, schema: { tags: ['operations'], summary: 'Liveness: the process is up', response: { 200: z.object({ status: z.literal('ok'), uptimeSeconds: z.number() }) } } },
     async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
   );
 
   app.get(
     '/readyz',
-    { schema: { tags: ['operations'], summary: 'Readiness: Postgres and Redis reachable', response: { 200: ZReady, 503: ZReady } } },
+    { config: { access: 'public' }, schema: { tags: ['operations'], summary: 'Readiness: Postgres and Redis reachable', response: { 200: ZReady, 503: ZReady } } },
     async (_req, reply) => {
       const [postgres, redis] = await Promise.all([
         check('postgres', 2_000, () => app.db.raw('select 1')),

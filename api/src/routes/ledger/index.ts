@@ -4,12 +4,12 @@ import { ledgerSummarySchema, listLedgerSchema } from './schema';
 
 /** The public, read-only token ledger. */
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/ledger', { schema: listLedgerSchema }, async (req, reply) => {
+  app.get('/api/ledger', { config: { access: 'public' }, schema: listLedgerSchema }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return listLedger(app.db, req.query);
   });
 
-  app.get('/api/ledger/summary', { schema: ledgerSummarySchema }, async (_req, reply) => {
+  app.get('/api/ledger/summary', { config: { access: 'public' }, schema: ledgerSummarySchema }, async (_req, reply) => {
     reply.header('cache-control', 'no-store');
     return ledgerSummary(app.db);
   });

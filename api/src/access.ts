@@ -1,0 +1,39 @@
+import type { RateLimitName } from '@app/common/domain/rate-limits';
+import type { LoadedSession } from '@app/common/server/sessions.repository';
+
+/**
+ * Who may call a route: anyone, a signed-in member, or an admin (an active `admin` row in
+ * user_roles, checked on the server on every call). Every /api route declares one in its `config`;
+ * registering an /api route without it fails at start-up.
+ */
+export type Access = 'public' | 'member' | 'admin';
+
+/** One registered route and its declared access, for the authorization matrix and the docs. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+  limit: RateLimitName | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route (required for every /api route). */
+    access?: Access;
+    /** A named rate limit from common/src/domain/rate-limits.ts; member and admin routes default to api_call. */
+    limit?: RateLimitName;
+  }
+  interface FastifyRequest {
+    /** The signed-in member's session, or null. */
+    session: LoadedSession | null;
+  }
+  interface FastifyInstance {
+    /** Every route with its declared access, in registration order. */
+    routeAccess: RouteAccess[];
+  }
+}
+
+/** Paths that must declare access: the JSON API and the sign-in redirects. */
+export function mustDeclareAccess(url: string): boolean {
+  return (url.startsWith('/api/') && !url.startsWith('/api/docs')) || url === '/api';
+}

@@ -1,0 +1,74 @@
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import { RATE_LIMITS } from '@app/common/domain/rate-limits';
+import { audit } from '@app/common/server/audit';
+import { loadSession, type SessionLifetime } from '@app/common/server/sessions.repository';
+import { mustDeclareAccess, type RouteAccess } from '../access';
+import { httpError } from '../http-error';
+
+/** The session cookie: `__Host-` prefixed and Secure in production (no Domain, Path=/). */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-adx_session' : 'adx_session';
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Identity and access for every request: loads the session from its cookie, enforces the route's
+ * declared access (401 / 403, refused admin access audited), checks CSRF (header token + Origin) on
+ * state-changing calls, and records every route's access so nothing can be registered without one.
+ */
+export const accessPlugin = fp<{ lifetime: SessionLifetime; secureCookies: boolean; publicUrl: string }>(
+  async (app, opts) => {
+    await app.register(cookie);
+    const cookieName = sessionCookieName(opts.secureCookies);
+    const publicOrigin = new URL(opts.publicUrl).origin;
+    const registry: RouteAccess[] = [];
+    app.decorate('routeAccess', registry);
+    app.decorateRequest('session', null);
+
+    app.addHook('onRoute', (route) => {
+      const url = route.url ?? route.path;
+      const config = (route.config ??= {});
+      if (!config.access) {
+        if (mustDeclareAccess(url)) throw new Error(`route ${String(route.method)} ${url} declares no access (config.access)`);
+        return;
+      }
+      const limit = config.limit ?? (config.access === 'public' ? undefined : 'api_call');
+      if (limit) {
+        const l = RATE_LIMITS[limit];
+        // Read by @fastify/rate-limit (registered after this plugin); groupId makes the counter per limit name.
+        (config as Record<string, unknown>).rateLimit = { max: l.max, timeWindow: l.windowMs, groupId: limit, skipOnError: !l.failClosed };
+      }
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        registry.push({ method, url, access: config.access, limit });
+      }
+    });
+
+    app.addHook('onRequest', async (req) => {
+      const raw = req.cookies[cookieName];
+      if (raw) req.session = await loadSession(app.db, raw, opts.lifetime);
+
+      if (UNSAFE.has(req.method)) {
+        const origin = req.headers.origin;
+        if (origin && origin !== publicOrigin && origin !== `${req.protocol}://${req.host}`) {
+          throw httpError(403, 'Cross-site request refused');
+        }
+        if (req.session && req.routeOptions.config.access && req.headers['x-csrf-token'] !== req.session.csrfToken) {
+          throw httpError(403, 'Invalid or missing CSRF token: reload the page and try again');
+        }
+      }
+
+      const access = req.routeOptions.config.access;
+      if (access === 'member' || access === 'admin') {
+        if (!req.session) throw httpError(401, 'Please sign in to continue');
+        if (access === 'admin' && !req.session.isAdmin) {
+          await audit(app.db, 'admin_access_refused', { userId: req.session.userId, ip: req.ip, userAgent: req.headers['user-agent'] }, { route: `${req.method} ${req.routeOptions.url}` });
+          throw httpError(403, 'Admin access required');
+        }
+      }
+    });
+  },
+  { name: 'access', dependencies: ['db'] },
+);

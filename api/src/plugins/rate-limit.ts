@@ -1,0 +1,53 @@
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import { TOO_MANY_ATTEMPTS } from '@app/common/domain/rate-limits';
+import { httpError } from '../http-error';
+
+type IncrCallback = (err: Error | null, res?: { current: number; ttl: number }) => void;
+
+const INCR = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return { current, redis.call('PTTL', KEYS[1]) }`;
+
+/**
+ * A fixed-window counter in Redis shared by every API instance. Counters are per limit name (the
+ * route's groupId), not per URL, so e.g. every 'payment' route shares one budget per caller.
+ * When Redis cannot be reached it reports a 503; routes whose limit fails open skip it.
+ */
+function redisStoreFor(redis: Redis, prefix: string) {
+  return class LimitStore {
+    private readonly keyPrefix: string;
+    constructor(_params?: unknown, keyPrefix = `${prefix}:rl:`) {
+      this.keyPrefix = keyPrefix;
+    }
+    incr(key: string, cb: IncrCallback, timeWindow: number): void {
+      redis.eval(INCR, 1, this.keyPrefix + key, timeWindow).then(
+        (res) => {
+          const [current, ttl] = res as [number, number];
+          cb(null, { current, ttl });
+        },
+        (err: Error) => cb(Object.assign(httpError(503, 'This action is paused for a moment because a safety check is unavailable. Please try again shortly.'), { cause: err })),
+      );
+    }
+    child(routeOptions: { groupId?: string; routeInfo: { method?: string; url?: string } }): LimitStore {
+      const group = routeOptions.groupId ?? `${routeOptions.routeInfo.method ?? ''}${routeOptions.routeInfo.url ?? ''}`;
+      return new LimitStore(undefined, `${prefix}:rl:${group}:`);
+    }
+  };
+}
+
+/** The spec's named rate limits on a Redis store shared by all instances; keyed by member id, else IP. */
+export const rateLimitPlugin = fp<{ prefix: string }>(
+  async (app, opts) => {
+    await app.register(rateLimit, {
+      global: false,
+      hook: 'preHandler',
+      store: redisStoreFor(app.redis, opts.prefix) as never,
+      keyGenerator: (req) => (req.session ? `u:${req.session.userId}` : `ip:${req.ip}`),
+      errorResponseBuilder: (_req, ctx) => httpError(ctx.statusCode, TOO_MANY_ATTEMPTS),
+    });
+  },
+  { name: 'rate-limit', dependencies: ['redis', 'access'] },
+);

@@ -1,0 +1,112 @@
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessPlugin } from '../../api/src/plugins/access';
+import type { Access } from '../../api/src/access';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { anonymous, signInAs, type Client } from '../helpers/session';
+
+let t: TestApp;
+let n = 0;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A concrete URL for a route pattern (path parameters get sample values). */
+function sampleUrl(url: string): string {
+  return url.replace(/:(\w+)/g, (_m, name: string) => (name.toLowerCase().includes('id') ? '00000000-0000-4000-8000-000000000000' : 'sample'));
+}
+
+type Role = 'anonymous' | 'member' | 'otherMember' | 'admin';
+
+async function clientFor(role: Role): Promise<Client> {
+  n += 1;
+  if (role === 'anonymous') return anonymous(t.app);
+  return signInAs(t.app, t.database.db, `${role.toLowerCase()}_${n}`, { admin: role === 'admin' });
+}
+
+/** What each declared access allows, by role: true = must not be refused with 401/403. */
+const EXPECTED: Record<Access, Record<Role, 401 | 403 | 'allowed'>> = {
+  public: { anonymous: 'allowed', member: 'allowed', otherMember: 'allowed', admin: 'allowed' },
+  member: { anonymous: 401, member: 'allowed', otherMember: 'allowed', admin: 'allowed' },
+  admin: { anonymous: 401, member: 403, otherMember: 403, admin: 'allowed' },
+};
+
+describe('authorization matrix: every registered route, every role', () => {
+  it('has routes to check', () => {
+    expect(t.app.routeAccess.length).toBeGreaterThan(5);
+  });
+
+  it('enforces each route\'s declared access on the server', async () => {
+    const failures: string[] = [];
+    for (const route of t.app.routeAccess) {
+      for (const role of ['anonymous', 'member', 'otherMember', 'admin'] as const) {
+        const client = await clientFor(role);
+        const res = await client.request(route.method, sampleUrl(route.url), ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined);
+        const want = EXPECTED[route.access][role];
+        const refused = res.statusCode === 401 || res.statusCode === 403;
+        const ok = want === 'allowed' ? !refused : res.statusCode === want;
+        if (!ok) failures.push(`${route.method} ${route.url} (${route.access}) as ${role}: got ${res.statusCode}, want ${want}`);
+        if (res.statusCode >= 500) failures.push(`${route.method} ${route.url} as ${role}: ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lists every API route of the OpenAPI document', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, unknown>> };
+    const declared = new Set(t.app.routeAccess.map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`));
+    const documented = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(documented.filter((d) => !declared.has(d))).toEqual([]);
+  });
+
+  it('refuses to start when an /api route declares no access', async () => {
+    const app = Fastify();
+    await app.register(fp(async (a) => void a.decorate('db', t.database.db), { name: 'db' }));
+    await app.register(accessPlugin, { lifetime: { idleMs: 1, absoluteMs: 1 }, secureCookies: false, publicUrl: 'http://localhost' });
+    await expect(
+      app.register(async (scope) => {
+        scope.get('/api/forgotten', async () => 'oops');
+      }),
+    ).rejects.toThrow('route GET /api/forgotten declares no access (config.access)');
+    await app.close();
+  });
+
+  it('audits refused admin access', async () => {
+    const member = await clientFor('member');
+    expect((await member.request('GET', '/api/admin/purchases')).statusCode).toBe(403);
+    const logged = await t.database.db('security_audit_logs').where({ user_id: member.userId, event_type: 'admin_access_refused' });
+    expect(logged).toHaveLength(1);
+    expect(logged[0].details).toEqual({ route: 'GET /api/admin/purchases' });
+  });
+});
+
+describe('CSRF and origin checks on cookie-authenticated changes', () => {
+  it('refuses a state-changing call without the CSRF token, and one from another origin', async () => {
+    const member = await clientFor('member');
+    const token = member.csrf;
+    member.csrf = null;
+    const noToken = await member.request('PUT', '/api/me/privacy', { profile_visibility: true, email_visibility: false, directory_listing: false });
+    expect(noToken.statusCode).toBe(403);
+    expect(noToken.json().message).toMatch(/CSRF/);
+    member.csrf = 'wrong';
+    expect((await member.request('PUT', '/api/me/privacy', { profile_visibility: true, email_visibility: false, directory_listing: false })).statusCode).toBe(403);
+    member.csrf = token;
+    const crossSite = await member.request('PUT', '/api/me/privacy', { profile_visibility: true, email_visibility: false, directory_listing: false }, { origin: 'https://evil.example' });
+    expect(crossSite.statusCode).toBe(403);
+    const ok = await member.request('PUT', '/api/me/privacy', { profile_visibility: true, email_visibility: false, directory_listing: false }, { origin: 'http://localhost:3000' });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('signs out for good: the old cookie no longer works', async () => {
+    const member = await clientFor('member');
+    const cookie = member.jar.header();
+    expect((await member.request('POST', '/api/auth/sign-out')).statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/me/privacy', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+});

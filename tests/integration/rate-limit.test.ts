@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_MANY_ATTEMPTS } from '@app/common/domain/rate-limits';
+import { createSession } from '@app/common/server/sessions.repository';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { testRedisPrefix } from '../helpers/db';
+import { anonymous, signInAs } from '../helpers/session';
+
+describe('rate limits shared by every API instance (one Redis)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  const prefix = testRedisPrefix();
+  beforeAll(async () => {
+    a = await startTestApp({ env: { REDIS_PREFIX: prefix } });
+    b = await startTestApp({ env: { REDIS_PREFIX: prefix } });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('counts authentication attempts from one IP across both instances: 5 per 5 minutes', async () => {
+    const ip = '10.200.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const app = i % 2 === 0 ? a : b;
+      const res = await anonymous(app.app, ip).request('POST', '/api/auth/dev-sign-in', { username: `limit_${i}` });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(res.json().message).toBe(TOO_MANY_ATTEMPTS);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(200);
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // Another IP has its own budget.
+    expect((await anonymous(b.app, '10.200.0.2').request('POST', '/api/auth/dev-sign-in', { username: 'other_ip' })).statusCode).toBe(200);
+  });
+
+  it('keys signed-in calls by member, not IP: 60 API calls a minute', async () => {
+    const member = await signInAs(a.app, a.database.db, 'busy_member');
+    let last = 0;
+    for (let i = 0; i < 61; i++) last = (await member.request('GET', '/api/me/privacy')).statusCode;
+    expect(last).toBe(429);
+    const neighbour = await signInAs(a.app, a.database.db, 'quiet_member');
+    expect((await neighbour.request('GET', '/api/me/privacy')).statusCode).toBe(200);
+  });
+});
+
+describe('when Redis is unreachable', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses rate-limited sensitive calls with 503 and a clear message (fails closed)', async () => {
+    const res = await anonymous(t.app).request('POST', '/api/auth/dev-sign-in', { username: 'no_redis' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toMatch(/safety check is unavailable/);
+  });
+
+  it('lets plain reads through (fails open)', async () => {
+    const [user] = await t.database.db('users').insert({ discord_id: 'dev:reader', discord_username: 'reader' }).returning('id');
+    const s = await createSession(t.database.db, user.id, { idleMs: 3_600_000, absoluteMs: 3_600_000 }, {});
+    const res = await t.app.inject({ method: 'GET', url: '/api/me/privacy', headers: { cookie: `adx_session=${s.id}` } });
+    expect(res.statusCode).toBe(200);
+  });
+});
