@@ -5,6 +5,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { WEB_ROUTES } from '@app/common/routes';
 import { Layout, LayoutFallback } from './components/Layout';
 import { RouteError } from './components/RouteError';
+import { Toaster } from './components/ui/toast';
 import './styles.css';
 
 type PageModule = { default: ComponentType };
@@ -59,6 +60,7 @@ createRoot(rootElement).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>
   </StrictMode>,
 );
