@@ -14,6 +14,7 @@ import { adminPurchaseRoutes } from './routes/admin/purchases';
 import { authRoutes } from './routes/auth/index';
 import { healthRoutes } from './routes/health';
 import { ledgerRoutes } from './routes/ledger/index';
+import { memberRoutes } from './routes/members/index';
 import { meRoutes } from './routes/me/index';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -60,6 +61,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
       : null,
   });
   await app.register(meRoutes);
+  await app.register(memberRoutes);
   await app.register(adminPurchaseRoutes);
 
   await app.register(webPlugin, { distDir: config.WEB_DIST });

@@ -6,6 +6,10 @@
 export const WEB_ROUTES = [
   '/',
   '/token-ledger',
+  '/auth',
+  '/community',
+  '/security',
+  '/token-admin',
 ] as const;
 
 /** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */

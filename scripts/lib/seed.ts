@@ -27,10 +27,45 @@ export function demoLedgerRows(): NewLedgerRow[] {
   return rows;
 }
 
+/** Demo members (dev sign-in accounts), listed in the directory, some with a speaker topic. */
+export const DEMO_MEMBERS = [
+  { username: 'amara_okafor', bio: 'Founder of a community bakery cooperative in Atlanta.', topic: 'Owning the corner store: cooperative ownership' },
+  { username: 'marcus_lee', bio: 'Software engineer and mentor for first-time founders.', topic: 'Ship it small: your first product in 30 days' },
+  { username: 'sofia_ramirez', bio: 'Bookkeeper who helps small businesses get investor-ready.', topic: null },
+  { username: 'james_carter', bio: 'Youth pastor and financial literacy teacher.', topic: 'Faith, family and the family budget' },
+  { username: 'leila_haddad', bio: null, topic: null },
+  { username: 'david_kim', bio: 'Independent filmmaker; building a creators collective.', topic: null },
+  { username: 'grace_mensah', bio: 'Attorney focused on small-business compliance.', topic: null },
+  { username: 'noah_williams', bio: 'Student in the first cohort of I Am The Business.', topic: null },
+] as const;
+
+async function seedMembers(db: Knex): Promise<number> {
+  let created = 0;
+  for (const [i, m] of DEMO_MEMBERS.entries()) {
+    const inserted = (await db('users')
+      .insert({
+        discord_id: `dev:${m.username}`,
+        discord_username: m.username,
+        bio: m.bio,
+        speaker_topic: m.topic,
+        created_at: db.raw(`now() - make_interval(days => ?)`, [90 - i * 9]),
+      })
+      .onConflict('discord_id')
+      .ignore()
+      .returning('id')) as Array<{ id: string }>;
+    const row = inserted[0];
+    if (!row) continue;
+    created += 1;
+    await db('user_privacy_settings').insert({ user_id: row.id, directory_listing: true, profile_visibility: true }).onConflict('user_id').ignore();
+  }
+  return created;
+}
+
 /** Inserts the demo data; idempotent. Returns how many rows were new. */
-export async function seedDemo(db: Knex): Promise<{ ledgerRows: number }> {
+export async function seedDemo(db: Knex): Promise<{ ledgerRows: number; members: number }> {
   const ledgerRows = await appendLedgerRows(db, demoLedgerRows());
+  const members = await seedMembers(db);
   // Keep generated investor codes (ADX0031 on) clear of the seeded ones.
   await db.raw(`SELECT setval('investor_code_seq', greatest((SELECT last_value FROM investor_code_seq), 30))`);
-  return { ledgerRows };
+  return { ledgerRows, members };
 }

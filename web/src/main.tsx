@@ -17,6 +17,10 @@ type PageModule = { default: ComponentType };
 const PAGES: Record<(typeof WEB_ROUTES)[number], () => Promise<PageModule>> = {
   '/': () => import('./routes/Home'),
   '/token-ledger': () => import('./routes/TokenLedger'),
+  '/auth': () => import('./routes/Auth'),
+  '/community': () => import('./routes/Community'),
+  '/security': () => import('./routes/Security'),
+  '/token-admin': () => import('./routes/TokenAdmin'),
 };
 
 function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {

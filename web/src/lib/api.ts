@@ -35,9 +35,28 @@ export function isRetryable(err: unknown): boolean {
   return true;
 }
 
+let csrfToken: string | null = null;
+
+/** Remembers the session's CSRF token; every state-changing call sends it in x-csrf-token. */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
 /** GETs a same-origin JSON endpoint and validates the answer with `schema`; throws ApiError on a non-2xx status. */
 export async function getJson<T>(path: string, schema: Parser<T>, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(path, { headers: { Accept: 'application/json' }, signal });
+  return requestJson('GET', path, undefined, schema, signal);
+}
+
+/** POST/PUT/DELETE with a JSON body and the CSRF token; validates the answer with `schema`. */
+export async function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: unknown, schema: Parser<T>): Promise<T> {
+  return requestJson(method, path, body, schema);
+}
+
+async function requestJson<T>(method: string, path: string, payload: unknown, schema: Parser<T>, signal?: AbortSignal): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (payload !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  const res = await fetch(path, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload), signal, credentials: 'same-origin' });
   const text = await res.text();
   let body: unknown;
   try {
@@ -53,7 +72,7 @@ export async function getJson<T>(path: string, schema: Parser<T>, signal?: Abort
         : { statusCode: res.status, error: res.statusText || 'Error', message: `Request failed with status ${res.status}` },
     );
   }
-  if (body === undefined) throw new Error(`GET ${path}: the answer is not JSON`);
+  if (body === undefined) throw new Error(`${method} ${path}: the answer is not JSON`);
   return schema.parse(body);
 }
 

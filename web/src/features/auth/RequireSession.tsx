@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import type { TSessionUser } from '@app/common/schemas/auth';
+import { Spinner } from '../../components/ui/spinner';
+import { useSession } from '../../lib/session';
+
+/** Renders `children(user)` for a signed-in member; sends everyone else to /auth; a spinner while checking. */
+export function RequireSession({ children }: { children: (user: TSessionUser) => ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner size="lg" label="Checking your session…" />
+      </div>
+    );
+  }
+  const user = session.data?.user;
+  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  return <>{children(user)}</>;
+}
