@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as identity from './20261122000100_identity';
 import * as money from './20261122000200_money';
 import * as community from './20261122000300_community';
+import * as localCheckout from './20261122000400_local_checkout';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so that migrations run the
@@ -11,6 +12,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Knex.Migration]> = [
   ['20261122000100_identity', identity],
   ['20261122000200_money', money],
   ['20261122000300_community', community],
+  ['20261122000400_local_checkout', localCheckout],
 ];
 
 /** knex MigrationSource over MIGRATIONS. */

@@ -7,6 +7,8 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { paymentsPlugin } from './plugins/payments';
+import { realtimePlugin } from './plugins/realtime';
 import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
@@ -16,6 +18,9 @@ import { healthRoutes } from './routes/health';
 import { ledgerRoutes } from './routes/ledger/index';
 import { memberRoutes } from './routes/members/index';
 import { meRoutes } from './routes/me/index';
+import { paymentRoutes } from './routes/payments/index';
+import { testCheckoutRoutes } from './routes/payments/test-checkout';
+import { webhookRoutes } from './routes/payments/webhook';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -48,6 +53,12 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(docsPlugin, { productName: config.PRODUCT_NAME, publicUrl: config.publicUrl });
   await app.register(accessPlugin, { lifetime, secureCookies: production, publicUrl: config.publicUrl });
   await app.register(rateLimitPlugin, { prefix: config.REDIS_PREFIX });
+  await app.register(realtimePlugin, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, publicUrl: config.publicUrl, cookieName: sessionCookieName(production), lifetime });
+  await app.register(paymentsPlugin, {
+    production,
+    publicUrl: config.publicUrl,
+    stripe: config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET ? { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL } : null,
+  });
 
   await app.register(healthRoutes);
   await app.register(ledgerRoutes);
@@ -63,6 +74,9 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(meRoutes);
   await app.register(memberRoutes);
   await app.register(adminPurchaseRoutes);
+  await app.register(paymentRoutes, { publicUrl: config.publicUrl, productName: config.PRODUCT_NAME });
+  await app.register(webhookRoutes);
+  if (!production && !config.STRIPE_SECRET_KEY) await app.register(testCheckoutRoutes);
 
   await app.register(webPlugin, { distDir: config.WEB_DIST });
   return app;

@@ -27,6 +27,9 @@ export const ZApiEnv = ZBaseEnv.extend({
     .regex(/^[\w:.-]+(,[\w:.-]+)*$/, 'must be a comma-separated list of Discord user ids')
     .transform((v) => v.split(','))
     .default([]),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   SESSION_IDLE_HOURS: z.coerce.number({ error: 'must be a number' }).positive().max(24 * 90).default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number({ error: 'must be a number' }).positive().max(365).default(30),
 });
@@ -40,6 +43,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     ZApiEnv.refine((c) => !c.DISCORD_CLIENT_ID || c.DISCORD_CLIENT_SECRET, {
       message: 'is required when DISCORD_CLIENT_ID is set',
       path: ['DISCORD_CLIENT_SECRET'],
+    }).refine((c) => !c.STRIPE_SECRET_KEY || c.STRIPE_WEBHOOK_SECRET, {
+      message: 'is required when STRIPE_SECRET_KEY is set',
+      path: ['STRIPE_WEBHOOK_SECRET'],
     }),
     env,
   );

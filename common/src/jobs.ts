@@ -24,6 +24,17 @@ interface JobDef {
 
 /** Every job: which queue runs it and the schema its payload must satisfy (checked on enqueue and again in the worker). */
 export const JOBS = {
+  'ledger.record': {
+    queue: 'ledger',
+    payload: z.object({ eventId: z.string().min(1).max(255) }).strict(),
+    description:
+      'Applies one Stripe event from the stripe_events inbox: marks the payment paid / failed / expired and, for a paid investment or a paid donation that asked for tokens, appends the ledger row (a UNIQUE payment reference makes a repeat a no-op).',
+  },
+  'ledger.reconcile': {
+    queue: 'ledger',
+    payload: z.object({}).strict(),
+    description: 'Re-enqueues inbox events still unprocessed a minute after they arrived (accepted while Redis was down, or lost).',
+  },
   'ledger.verify-totals': {
     queue: 'ledger',
     payload: z.object({}).strict(),
@@ -38,6 +49,7 @@ export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['payload']>
 
 /** Repeatable jobs the worker schedules at start (idempotent: BullMQ job schedulers upsert by id). */
 export const SCHEDULES: ReadonlyArray<{ id: string; job: JobName; everyMs: number }> = [
+  { id: 'ledger-reconcile', job: 'ledger.reconcile', everyMs: 30_000 },
   { id: 'ledger-verify-totals', job: 'ledger.verify-totals', everyMs: 10 * 60_000 },
 ];
 

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { JobName, JobPayload } from '@app/common/jobs';
 import type { Queues } from '@app/common/server/queues';
+import type { RoomEmitter } from '@app/common/server/realtime';
 
 /** What every handler gets besides its payload. */
 export interface HandlerContext {
@@ -10,6 +11,8 @@ export interface HandlerContext {
   queues: Queues;
   log: Logger;
   job: Job;
+  /** Sends typed Socket.IO events to rooms through Redis (after commit). */
+  emitter: RoomEmitter;
 }
 
 /** A job handler; its payload type comes from the job's schema in common/src/jobs.ts. */

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { JOBS, QUEUE_NAMES, SCHEDULES, isJobName, type JobName, type QueueName } from '@app/common/jobs';
 import { createBullConnection, bullPrefix } from '@app/common/server/redis';
 import { closeQueues, createQueues } from '@app/common/server/queues';
+import { createRedisEmitter } from '@app/common/server/realtime';
 import type { Handler, HandlerMap } from './context';
 
 export interface WorkerDeps {
@@ -27,6 +28,7 @@ export interface RunningWorkers {
 export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   const connection = createBullConnection(deps.redisUrl);
   const queues = createQueues(connection, deps.redisPrefix);
+  const emitter = createRedisEmitter(connection, deps.redisPrefix);
 
   const dispatch = async (job: Job): Promise<unknown> => {
     if (!isJobName(job.name)) throw new UnrecoverableError(`unknown job ${job.name} on queue ${job.queueName}`);
@@ -39,7 +41,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     const log = deps.log.child({ job: name, jobId: job.id, attempt: job.attemptsMade + 1 });
     const handler = deps.handlers[name] as Handler<typeof name>;
     const started = performance.now();
-    const result = await handler(parsed.data, { db: deps.db, queues, log, job });
+    const result = await handler(parsed.data, { db: deps.db, queues, log, job, emitter });
     log.info({ ms: Math.round(performance.now() - started) }, 'job done');
     return result;
   };

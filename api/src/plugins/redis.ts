@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { createBullConnection, createRedis } from '@app/common/server/redis';
+import { createRedis } from '@app/common/server/redis';
 import { closeQueues, createQueues, type Queues } from '@app/common/server/queues';
 
 declare module 'fastify' {
@@ -23,7 +23,9 @@ export const redisPlugin = fp<{ url: string; prefix: string }>(
     redis.on('ready', () => {
       lastError = '';
     });
-    const bull = createBullConnection(opts.url);
+    // Producers fail fast while Redis is away (callers decide: the webhook still answers 200 and the
+    // reconciler enqueues later); only workers need BullMQ's block-forever connection.
+    const bull = createRedis(opts.url, { maxRetriesPerRequest: 1 });
     bull.on('error', () => undefined);
     const queues = createQueues(bull, opts.prefix);
     app.decorate('redis', redis);

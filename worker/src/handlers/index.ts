@@ -1,7 +1,11 @@
 import type { HandlerMap } from '../context';
+import { ledgerReconcile } from './ledger-reconcile';
+import { ledgerRecord } from './ledger-record';
 import { ledgerVerifyTotals } from './ledger-verify-totals';
 
 /** Every job's handler. */
 export const handlers: HandlerMap = {
+  'ledger.record': ledgerRecord,
+  'ledger.reconcile': ledgerReconcile,
   'ledger.verify-totals': ledgerVerifyTotals,
 };

@@ -1,0 +1,27 @@
+import fp from 'fastify-plugin';
+import type { PaymentProvider } from '../services/payments/provider';
+import { stripeProvider } from '../services/payments/stripe-provider';
+import { testProvider } from '../services/payments/test-provider';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stripe when a key is configured; the local test checkout otherwise (never in production, where it is null). */
+    payments: PaymentProvider | null;
+  }
+}
+
+/** Chooses the payment provider once at start. */
+export const paymentsPlugin = fp<{
+  stripe: { secretKey: string; webhookSecret: string; apiUrl?: string | undefined } | null;
+  production: boolean;
+  publicUrl: string;
+}>(
+  async (app, opts) => {
+    let provider: PaymentProvider | null = null;
+    if (opts.stripe) provider = stripeProvider(opts.stripe);
+    else if (!opts.production) provider = testProvider({ db: app.db, publicUrl: opts.publicUrl });
+    else app.log.warn('STRIPE_SECRET_KEY is not set: payments are disabled in production');
+    app.decorate('payments', provider);
+  },
+  { name: 'payments', dependencies: ['db'] },
+);

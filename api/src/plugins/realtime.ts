@@ -1,0 +1,95 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { rooms, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@app/common/events';
+import { socketKey, type RoomEmitter } from '@app/common/server/realtime';
+import { loadSession, type LoadedSession, type SessionLifetime } from '@app/common/server/sessions.repository';
+
+interface SocketData {
+  session: LoadedSession | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Socket.IO, shared by every API instance through the Redis adapter. */
+    io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+    /** `io` as the small emitter interface shared with the worker. */
+    emitter: RoomEmitter;
+  }
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+/**
+ * Live updates: Socket.IO on the API's origin, events typed by common/src/events.ts. The handshake
+ * must come from our origin; the session cookie (if any) decides which rooms a socket may join.
+ */
+export const realtimePlugin = fp<{ redisUrl: string; prefix: string; publicUrl: string; cookieName: string; lifetime: SessionLifetime }>(
+  async (app, opts) => {
+    const publicOrigin = new URL(opts.publicUrl).origin;
+    const pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
+    const sub = pub.duplicate();
+    for (const c of [pub, sub]) c.on('error', () => undefined);
+    const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
+      path: SOCKET_PATH,
+      serveClient: false,
+      adapter: createAdapter(pub, sub, { key: socketKey(opts.prefix) }),
+      allowRequest: (req, cb) => {
+        const origin = req.headers.origin;
+        cb(null, !origin || origin === publicOrigin || origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}`);
+      },
+    });
+    io.use((socket, next) => {
+      const raw = cookieValue(socket.handshake.headers.cookie, opts.cookieName);
+      if (!raw) {
+        socket.data.session = null;
+        return next();
+      }
+      loadSession(app.db, raw, opts.lifetime).then(
+        (session) => {
+          socket.data.session = session;
+          next();
+        },
+        (err: Error) => next(err),
+      );
+    });
+    io.on('connection', (socket) => {
+      socket.on('join', (room, ack) => {
+        const session = socket.data.session;
+        const reply = typeof ack === 'function' ? ack : () => undefined;
+        if (room === 'ledger') {
+          void socket.join(rooms.ledger);
+          return reply({ ok: true });
+        }
+        if (room === 'me' && session) {
+          void socket.join(rooms.user(session.userId));
+          return reply({ ok: true });
+        }
+        if (room === 'admins' && session?.isAdmin) {
+          void socket.join(rooms.admins);
+          return reply({ ok: true });
+        }
+        return reply({ ok: false, error: session ? 'Not allowed' : 'Please sign in' });
+      });
+    });
+    app.decorate('io', io);
+    app.decorate('emitter', io as unknown as RoomEmitter);
+    app.addHook('preClose', async () => {
+      io.local.disconnectSockets(true);
+    });
+    app.addHook('onClose', async () => {
+      // Not io.close(): that would close the HTTP server, which Fastify closes itself.
+      io.engine.close();
+      pub.disconnect();
+      sub.disconnect();
+    });
+  },
+  { name: 'realtime', dependencies: ['db'] },
+);

@@ -1,0 +1,43 @@
+import Stripe from 'stripe';
+import type { CheckoutSessionLike } from '@app/common/server/payments.repository';
+import { WEBHOOK_TOLERANCE_S, type CheckoutParams, type PaymentProvider } from './provider';
+
+function toSessionLike(s: Stripe.Checkout.Session): CheckoutSessionLike {
+  return { id: s.id, payment_status: s.payment_status, status: s.status, amount_total: s.amount_total, metadata: s.metadata };
+}
+
+/** Stripe Checkout through the official SDK; `apiUrl` points it elsewhere (tests use a local fake Stripe). */
+export function stripeProvider(opts: { secretKey: string; webhookSecret: string; apiUrl?: string | undefined }): PaymentProvider {
+  const api = opts.apiUrl ? new URL(opts.apiUrl) : null;
+  const stripe = new Stripe(opts.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+  return {
+    mode: 'stripe',
+    async createCheckout(p: CheckoutParams) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: p.amountCents, product_data: { name: p.name, description: p.description } } }],
+          success_url: `${p.successUrl}${p.successUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: p.cancelUrl,
+          client_reference_id: p.rowId,
+          metadata: { kind: p.kind, row_id: p.rowId },
+          ...(p.email ? { customer_email: p.email } : {}),
+        },
+        { idempotencyKey: `checkout-${p.rowId}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { id: session.id, url: session.url };
+    },
+    async retrieveCheckout(id: string) {
+      return toSessionLike(await stripe.checkout.sessions.retrieve(id));
+    },
+    verifyWebhook(rawBody: Buffer, signature: string | undefined) {
+      if (!signature) throw new Error('missing Stripe-Signature header');
+      return stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret, WEBHOOK_TOLERANCE_S);
+    },
+  };
+}

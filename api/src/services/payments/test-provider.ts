@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import Stripe from 'stripe';
+import type { CheckoutSessionLike } from '@app/common/server/payments.repository';
+import { WEBHOOK_TOLERANCE_S, type CheckoutParams, type PaymentProvider } from './provider';
+
+/** The signing secret of the local test checkout's webhooks (it never leaves this process). */
+export const LOCAL_WEBHOOK_SECRET = 'whsec_local_test_mode';
+
+interface LocalSessionRow {
+  id: string;
+  kind: string;
+  row_id: string;
+  amount_cents: string;
+  name: string;
+  description: string;
+  success_url: string;
+  cancel_url: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+}
+
+/** A local session in Stripe's shape. */
+export function localSessionObject(r: LocalSessionRow): CheckoutSessionLike & { object: 'checkout.session'; mode: 'payment'; currency: 'usd'; client_reference_id: string } {
+  return {
+    id: r.id,
+    object: 'checkout.session',
+    mode: 'payment',
+    currency: 'usd',
+    client_reference_id: r.row_id,
+    status: r.status,
+    payment_status: r.payment_status,
+    amount_total: Number(r.amount_cents),
+    metadata: { kind: r.kind, row_id: r.row_id },
+  };
+}
+
+/** Loads a local session (undefined when unknown). */
+export async function findLocalSession(db: Knex, id: string): Promise<LocalSessionRow | undefined> {
+  return (await db('local_checkout_sessions').where({ id }).first()) as LocalSessionRow | undefined;
+}
+
+/**
+ * The local test-mode checkout: sessions live in Postgres, the "hosted page" is served by this API at
+ * /checkout/test/:id, and paying there sends a signed Stripe-shaped event through our own webhook.
+ */
+export function testProvider(opts: { db: Knex; publicUrl: string }): PaymentProvider {
+  const verifier = new Stripe('sk_test_local_checkout_verifier_only');
+  return {
+    mode: 'test',
+    async createCheckout(p: CheckoutParams) {
+      const existing = (await opts.db('local_checkout_sessions').where({ kind: p.kind, row_id: p.rowId }).first('id')) as { id: string } | undefined;
+      const id = existing?.id ?? `cs_test_local_${randomBytes(16).toString('hex')}`;
+      if (!existing) {
+        await opts.db('local_checkout_sessions').insert({
+          id,
+          kind: p.kind,
+          row_id: p.rowId,
+          amount_cents: p.amountCents,
+          name: p.name,
+          description: p.description,
+          success_url: `${p.successUrl}${p.successUrl.includes('?') ? '&' : '?'}session_id=${id}`,
+          cancel_url: p.cancelUrl,
+        });
+      }
+      return { id, url: `${opts.publicUrl}/checkout/test/${id}` };
+    },
+    async retrieveCheckout(id: string) {
+      const row = await findLocalSession(opts.db, id);
+      if (!row) throw Object.assign(new Error(`No such checkout session: ${id}`), { statusCode: 404 });
+      return localSessionObject(row);
+    },
+    verifyWebhook(rawBody: Buffer, signature: string | undefined) {
+      if (!signature) throw new Error('missing Stripe-Signature header');
+      return verifier.webhooks.constructEvent(rawBody, signature, LOCAL_WEBHOOK_SECRET, WEBHOOK_TOLERANCE_S);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { INVESTMENT, MIN_DONATION_CENTS } from '../domain/money';
+
+/** Trims and removes control characters, as the spec requires for donor name and message. */
+const cleanText = (max: number, label: string) =>
+  z
+    .string()
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .transform((v) => v.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim())
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters`))
+    .optional();
+
+/** POST /api/payments/donations (spec: create-donation). */
+export const ZCreateDonation = z.object({
+  amount: z
+    .number({ error: 'Please enter a valid donation amount of at least $1.00' })
+    .int('The amount must be a whole number of cents')
+    .min(MIN_DONATION_CENTS, 'Please enter a valid donation amount of at least $1.00')
+    .max(100_000_000, 'Donations above $1,000,000 need to be arranged with us directly'),
+  donorName: cleanText(100, 'Name'),
+  message: cleanText(1000, 'Message'),
+  wantsAdxTokens: z.boolean().default(false),
+});
+export type TCreateDonation = z.input<typeof ZCreateDonation>;
+
+/** POST /api/payments/program (spec: create-payment): the price is fixed on the server. */
+export const ZCreateProgramPayment = z.object({
+  kind: z.enum(['program', 'sponsorship'], { error: "kind must be 'program' or 'sponsorship'" }),
+});
+export type TCreateProgramPayment = z.infer<typeof ZCreateProgramPayment>;
+
+/** POST /api/payments/investments (spec: create-secure-investment): dollars, $100 .. $1,000,000. */
+export const ZCreateInvestment = z.object({
+  amount: z
+    .number({ error: 'Investment amount must be a number' })
+    .min(0, 'Investment amount cannot be negative')
+    .min(INVESTMENT.minDollars, 'Minimum investment amount is $100.')
+    .max(INVESTMENT.maxDollars, 'Maximum investment amount is $1,000,000.')
+    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Investment amount can have at most 2 decimals'),
+});
+export type TCreateInvestment = z.infer<typeof ZCreateInvestment>;
+
+/** Answer of the create calls: where to pay. */
+export const ZCheckoutUrl = z.object({ url: z.string() });
+
+/** Answer of the investment create call, as the spec names it. */
+export const ZInvestmentCreated = z.object({ url: z.string(), adx_tokens: z.string(), investment_id: z.string() });
+
+/** POST /api/payments/verify body. */
+export const ZVerifyPayment = z.object({ session_id: z.string().trim().min(1, 'No session ID found').max(255) });
+
+/** What a verify call answers for any kind of payment. */
+export const ZPaymentVerification = z.object({
+  success: z.boolean(),
+  kind: z.enum(['donation', 'program', 'sponsorship', 'investment']),
+  status: z.enum(['pending', 'paid', 'failed', 'expired']),
+  amount_cents: z.number().int(),
+  investor_id: z.string().nullable(),
+  tokens: z.string().nullable(),
+});
+export type TPaymentVerification = z.infer<typeof ZPaymentVerification>;
+
+/** The signed-in member's investment as the success page shows it. */
+export const ZInvestment = z.object({
+  investment_id: z.string(),
+  amount_cents: z.number().int(),
+  adx_tokens: z.string(),
+  payment_status: z.string(),
+  investor_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TInvestment = z.infer<typeof ZInvestment>;
+
+/** POST /api/payments/investments/verify answer (spec: verify-investment-payment). */
+export const ZInvestmentVerification = z.object({ success: z.boolean(), investment: ZInvestment });

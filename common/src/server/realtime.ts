@@ -1,0 +1,32 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import type { Redis } from 'ioredis';
+import type { PaymentStatusEvent, ServerToClientEvents } from '../events';
+import { rooms } from '../events';
+import type { ApplyResult } from './payments.repository';
+
+/** The Redis channel prefix shared by the API's Socket.IO adapter and the workers' emitter. */
+export function socketKey(redisPrefix: string): string {
+  return `${redisPrefix}:socket.io`;
+}
+
+/** Anything that can send a typed event to a room: the API's Socket.IO server or a worker's Redis emitter. */
+export interface RoomEmitter {
+  to(room: string): { emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): unknown };
+}
+
+/** Emits through Redis from a process without a Socket.IO server (the worker). */
+export function createRedisEmitter(redis: Redis, redisPrefix: string): RoomEmitter {
+  return new Emitter<ServerToClientEvents>(redis, { key: socketKey(redisPrefix) }) as unknown as RoomEmitter;
+}
+
+/** Tells the payer, the admins and (for a new ledger row) the public ledger what a payment did. Call after commit. */
+export function announcePayment(emitter: RoomEmitter, r: ApplyResult): void {
+  if (r.status === r.previous && !r.ledgerRow) return;
+  const e: PaymentStatusEvent = { kind: r.kind, id: r.rowId, status: r.status, investor_id: r.investorId };
+  if (r.userId) emitter.to(rooms.user(r.userId)).emit('payment:status', e);
+  emitter.to(rooms.admins).emit('payment:status', e);
+  if (r.ledgerRow) {
+    emitter.to(rooms.ledger).emit('ledger:row', r.ledgerRow);
+    emitter.to(rooms.admins).emit('ledger:row', r.ledgerRow);
+  }
+}
