@@ -22,6 +22,11 @@ declare module 'fastify' {
     access?: Access;
     /** A named rate limit from common/src/domain/rate-limits.ts; member and admin routes default to api_call. */
     limit?: RateLimitName;
+    /**
+     * false for a public route that never acts on the caller's session (so a plain HTML form may post
+     * to it); the Origin check still applies.
+     */
+    csrf?: false;
   }
   interface FastifyRequest {
     /** The signed-in member's session, or null. */

@@ -10,6 +10,10 @@ export const WEB_ROUTES = [
   '/community',
   '/security',
   '/token-admin',
+  '/donation-success',
+  '/payment-success',
+  '/investment-portal',
+  '/investment-success',
 ] as const;
 
 /** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import net from 'node:net';
 import { inject } from 'vitest';
 import { buildApp } from '../../api/src/app';
 import { loadApiConfig, type ApiConfig } from '../../api/src/config';
@@ -17,18 +18,21 @@ export interface TestApp {
 /** Builds the API for a test file; `listen` binds 127.0.0.1 on a free port (for browsers and sockets). */
 export async function startTestApp(opts: { listen?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await freshDatabase();
+  // A listening app learns its port first, so PUBLIC_URL (links, checkout return URLs) points at it.
+  const port = opts.listen ? await freePort() : 0;
   const config = loadApiConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: database.url,
     REDIS_URL: inject('redisUrl'),
     REDIS_PREFIX: testRedisPrefix(),
+    ...(opts.listen ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...opts.env,
   });
   const app = await buildApp(config);
   let baseUrl = '';
   if (opts.listen) {
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.listen({ port, host: '127.0.0.1' });
     const addr = app.server.address();
     if (addr && typeof addr === 'object') baseUrl = `http://127.0.0.1:${addr.port}`;
   } else {
@@ -44,4 +48,15 @@ export async function startTestApp(opts: { listen?: boolean; env?: Record<string
       await database.drop();
     },
   };
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
 }

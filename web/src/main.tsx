@@ -21,6 +21,10 @@ const PAGES: Record<(typeof WEB_ROUTES)[number], () => Promise<PageModule>> = {
   '/community': () => import('./routes/Community'),
   '/security': () => import('./routes/Security'),
   '/token-admin': () => import('./routes/TokenAdmin'),
+  '/donation-success': () => import('./routes/DonationSuccess'),
+  '/payment-success': () => import('./routes/PaymentSuccess'),
+  '/investment-portal': () => import('./routes/InvestmentPortal'),
+  '/investment-success': () => import('./routes/InvestmentSuccess'),
 };
 
 function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {

@@ -55,7 +55,8 @@ export const accessPlugin = fp<{ lifetime: SessionLifetime; secureCookies: boole
         if (origin && origin !== publicOrigin && origin !== `${req.protocol}://${req.host}`) {
           throw httpError(403, 'Cross-site request refused');
         }
-        if (req.session && req.routeOptions.config.access && req.headers['x-csrf-token'] !== req.session.csrfToken) {
+        const { access, csrf } = req.routeOptions.config;
+        if (req.session && access && !(csrf === false && access === 'public') && req.headers['x-csrf-token'] !== req.session.csrfToken) {
           throw httpError(403, 'Invalid or missing CSRF token: reload the page and try again');
         }
       }

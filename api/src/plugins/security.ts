@@ -27,6 +27,8 @@ export const securityPlugin = fp<{ production: boolean }>(
           ...(opts.production ? { 'upgrade-insecure-requests': [] } : {}),
         },
       },
+      // Not helmet's no-referrer: with it browsers send `Origin: null` on form posts, which the origin check refuses.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: opts.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
     });

@@ -12,6 +12,7 @@ import { Input } from '../components/ui/input';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { ApiError, getJson, sendJson } from '../lib/api';
+import { useLiveRefetch } from '../lib/socket';
 import { useLoadErrorToast } from '../lib/use-action';
 import { useSession } from '../lib/session';
 
@@ -89,6 +90,7 @@ function AdminPanel() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const records = useQuery({ queryKey: ['admin', 'purchases'], queryFn: ({ signal }) => getJson('/api/admin/purchases', ZAdminPurchaseList, signal) });
+  useLiveRefetch('admins', 'ledger:row', [['admin', 'purchases']]);
   useLoadErrorToast(records, { message: 'Failed to fetch purchase records', id: 'purchases-load' });
 
   const rows = records.data?.rows ?? [];

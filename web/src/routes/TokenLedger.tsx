@@ -4,7 +4,8 @@ import { ZLedgerQuery, type TLedgerQuery } from '@app/common/schemas/ledger';
 import { pageTitle } from '../components/brand';
 import { LedgerTable } from '../features/ledger/LedgerTable';
 import { Pagination } from '../features/ledger/Pagination';
-import { useLedgerPage, useLedgerSummary } from '../features/ledger/queries';
+import { ledgerKeys, useLedgerPage, useLedgerSummary } from '../features/ledger/queries';
+import { useLiveRefetch } from '../lib/socket';
 import { SearchBox, type SearchFeedback } from '../features/ledger/SearchBox';
 import { SummaryCards } from '../features/ledger/SummaryCards';
 import { LEDGER_PAGE_SIZE, LEDGER_TEXT } from '../features/ledger/texts';
@@ -21,6 +22,8 @@ export default function TokenLedger() {
 
   const summary = useLedgerSummary();
   const ledger = useLedgerPage(query);
+  // New purchases appear without a reload.
+  useLiveRefetch('ledger', 'ledger:row', [ledgerKeys.all]);
 
   const error = summary.error ?? ledger.error;
   useEffect(() => {

@@ -28,6 +28,8 @@ h1{font-size:22px;margin:0 0 8px}.amount{font-size:40px;font-weight:700;margin:1
  * our own webhook route, Cancel sends checkout.session.expired; both then go back to the site.
  */
 export const testCheckoutRoutes: FastifyPluginAsync = async (app) => {
+  // The page's Pay and Cancel are plain HTML forms (no script: the CSP allows none inline); their bodies carry nothing we need.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
   const sendEvent = async (sessionId: string, type: 'checkout.session.completed' | 'checkout.session.expired') => {
     const row = await findLocalSession(app.db, sessionId);
     if (!row) return;
@@ -59,7 +61,7 @@ ${done ? `<p class="desc">This checkout is ${row.status === 'complete' ? 'alread
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page('Test checkout', body));
   });
 
-  app.post<{ Params: { id: string } }>('/checkout/test/:id/pay', { config: { access: 'public', limit: 'payment' }, schema: { hide: true } }, async (req, reply) => {
+  app.post<{ Params: { id: string } }>('/checkout/test/:id/pay', { config: { access: 'public', limit: 'payment', csrf: false }, schema: { hide: true } }, async (req, reply) => {
     const row = app.payments?.mode === 'test' ? await findLocalSession(app.db, req.params.id) : undefined;
     if (!row) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such test checkout' });
     if (row.status === 'open') {
@@ -69,7 +71,7 @@ ${done ? `<p class="desc">This checkout is ${row.status === 'complete' ? 'alread
     return reply.redirect(row.success_url, 303);
   });
 
-  app.post<{ Params: { id: string } }>('/checkout/test/:id/cancel', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+  app.post<{ Params: { id: string } }>('/checkout/test/:id/cancel', { config: { access: 'public', csrf: false }, schema: { hide: true } }, async (req, reply) => {
     const row = app.payments?.mode === 'test' ? await findLocalSession(app.db, req.params.id) : undefined;
     if (!row) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such test checkout' });
     if (row.status === 'open') {

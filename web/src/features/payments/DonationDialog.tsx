@@ -1,0 +1,110 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { DONATION_QUICK_AMOUNTS, dollarsToCents } from '@app/common/domain/money';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Textarea } from '../../components/ui/textarea';
+import { toast } from '../../components/ui/toast';
+import { cn } from '../../lib/cn';
+import { createDonation, openCheckoutInNewTab } from './checkout';
+
+/** The Donate dialog: quick or custom amount, optional name and message, ADX tokens on request. */
+export function DonationDialog({ trigger }: { trigger: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [donorName, setDonorName] = useState('');
+  const [message, setMessage] = useState('');
+  const [wantsAdxTokens, setWantsAdxTokens] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const cents = dollarsToCents(amount);
+
+  function reset() {
+    setAmount('');
+    setDonorName('');
+    setMessage('');
+    setWantsAdxTokens(false);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = Number(amount);
+    if (!Number.isFinite(value) || value < 1 || cents === null) {
+      toast({ title: 'Invalid Amount', description: 'Please enter a valid donation amount of at least $1.00', variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await openCheckoutInNewTab(() => createDonation({ amount: cents, donorName, message, wantsAdxTokens }));
+      reset();
+      setOpen(false);
+    } catch (err) {
+      console.error('Donation error:', err);
+      toast({ title: 'Donation Error', description: 'Failed to process donation. Please try again.', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Support the Movement</DialogTitle>
+          <DialogDescription>Your gift funds scholarships, mentorship and community outreach. Payments are processed securely by our card provider.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="space-y-5">
+          <fieldset>
+            <legend className="mb-2 text-sm font-semibold text-ink-900">Choose an amount</legend>
+            <div className="grid grid-cols-3 gap-2">
+              {DONATION_QUICK_AMOUNTS.map((q) => (
+                <button
+                  key={q}
+                  type="button"
+                  aria-pressed={Number(amount) === q}
+                  onClick={() => setAmount(String(q))}
+                  className={cn(
+                    'rounded-md border px-3 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-gold-600',
+                    Number(amount) === q ? 'border-ink-900 bg-ink-900 text-white' : 'border-ink-900/25 bg-white text-ink-900 hover:bg-slate-50',
+                  )}
+                >
+                  ${q.toLocaleString('en-US')}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          <Field label="Custom amount (USD)">
+            <Input type="number" inputMode="decimal" min="1" step="0.01" placeholder="Enter amount" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          </Field>
+          <Field label="Your name (optional)">
+            <Input value={donorName} onChange={(e) => setDonorName(e.target.value)} maxLength={100} autoComplete="name" />
+          </Field>
+          <Field label="Message (optional)">
+            <Textarea value={message} onChange={(e) => setMessage(e.target.value)} maxLength={1000} rows={3} />
+          </Field>
+          <div className="rounded-lg border border-gold-600/40 bg-gold-50 p-3">
+            <label className="flex items-start gap-3 text-sm text-slate-800">
+              <Checkbox checked={wantsAdxTokens} onCheckedChange={(v) => setWantsAdxTokens(v === true)} aria-label="Receive ADX tokens for this donation" />
+              <span>
+                Receive ADX tokens for this donation
+                {wantsAdxTokens && cents !== null && cents >= 100 && (
+                  <span className="mt-1 block font-semibold text-ink-900" data-testid="donation-tokens">
+                    You will receive {cents.toLocaleString('en-US')} ADX tokens
+                  </span>
+                )}
+                <a href="/token-ledger" target="_blank" rel="noopener noreferrer" className="mt-1 block font-semibold text-ink-900 underline underline-offset-2">
+                  View the public token ledger
+                </a>
+              </span>
+            </label>
+          </div>
+          <Button type="submit" className="w-full" size="lg" loading={busy} disabled={amount.trim() === ''}>
+            {busy ? 'Processing...' : cents ? `Donate $${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}` : 'Donate'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Socket } from 'socket.io-client';
+import { SOCKET_PATH, type ClientToServerEvents, type JoinableRoom, type ServerToClientEvents } from '@app/common/events';
+
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socketPromise: Promise<AppSocket> | null = null;
+const joined = new Set<JoinableRoom>();
+
+/** One Socket.IO connection per tab, loaded on first use (keeps the client out of pages that never listen). */
+function getSocket(): Promise<AppSocket> {
+  socketPromise ??= import('socket.io-client').then(({ io }) => {
+    const socket: AppSocket = io({ path: SOCKET_PATH, transports: ['websocket'], withCredentials: true });
+    // Rooms are per connection: after a reconnect, join them again.
+    socket.on('connect', () => {
+      for (const room of joined) socket.emit('join', room, () => undefined);
+    });
+    return socket;
+  });
+  return socketPromise;
+}
+
+/**
+ * Refetches `queryKeys` whenever `event` arrives in `room`, and once after every reconnect (events
+ * sent while disconnected are not replayed, so the page catches up by refetching).
+ */
+export function useLiveRefetch(room: JoinableRoom, event: keyof ServerToClientEvents, queryKeys: QueryKey[], enabled = true): void {
+  const queryClient = useQueryClient();
+  const keys = JSON.stringify(queryKeys);
+  useEffect(() => {
+    if (!enabled) return;
+    let socket: AppSocket | null = null;
+    let cancelled = false;
+    const refetch = () => {
+      for (const key of JSON.parse(keys) as QueryKey[]) void queryClient.invalidateQueries({ queryKey: key });
+    };
+    const onReconnect = () => refetch();
+    void getSocket().then((s) => {
+      if (cancelled) return;
+      socket = s;
+      joined.add(room);
+      if (s.connected) s.emit('join', room, () => undefined);
+      s.on(event, refetch);
+      s.io.on('reconnect', onReconnect);
+    });
+    return () => {
+      cancelled = true;
+      socket?.off(event, refetch);
+      socket?.io.off('reconnect', onReconnect);
+    };
+  }, [room, event, keys, enabled, queryClient]);
+}

@@ -1,0 +1,68 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { formatTokens } from '@app/common/domain/format';
+import { pageTitle } from '../components/brand';
+import { Button, buttonClasses } from '../components/ui/button';
+import { Card, CardContent } from '../components/ui/card';
+import { Spinner } from '../components/ui/spinner';
+import { ORG_SITE_URL } from '../features/payments/links';
+import { usePaymentVerification } from '../features/payments/verify';
+
+/** /donation-success: thanks, what the gift supports, and the investor ID and tokens when asked for. */
+export default function DonationSuccess() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const verification = usePaymentVerification(sessionId);
+  const v = verification.data;
+  return (
+    <>
+      <title>{pageTitle('Thank you')}</title>
+      <section className="bg-paper px-4 py-16">
+        <Card className="mx-auto max-w-2xl">
+          <CardContent className="space-y-6 p-8 text-center">
+            <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-800" aria-hidden="true">
+              ♥
+            </div>
+            <h1 className="font-display text-4xl font-semibold text-ink-900">Thank You for Your Donation!</h1>
+            <p className="text-lg text-slate-700">Your generosity makes a lasting impact: every gift helps an entrepreneur build a legacy and a community grow in trust.</p>
+            {verification.isFetching && (
+              <p className="flex items-center justify-center gap-2 text-slate-600">
+                <Spinner size="sm" decorative /> Confirming your donation...
+              </p>
+            )}
+            {v?.success && v.investor_id && v.tokens && (
+              <div className="rounded-lg border border-gold-600/40 bg-gold-50 p-4 text-left" data-testid="donation-tokens-result">
+                <p className="font-semibold text-ink-900">Your ADX tokens</p>
+                <p className="mt-1 text-slate-800">
+                  Investor ID <strong className="font-mono" data-testid="investor-id">{v.investor_id}</strong> will receive{' '}
+                  <strong>{formatTokens(v.tokens)} ADX</strong>.
+                </p>
+                <Link to={`/token-ledger?search=${encodeURIComponent(v.investor_id)}`} className="mt-2 inline-block font-semibold text-ink-900 underline underline-offset-2">
+                  See it on the public ledger
+                </Link>
+              </div>
+            )}
+            {v && !v.success && (
+              <p className="text-slate-600">We have not received the payment confirmation yet; it usually arrives within a minute.</p>
+            )}
+            <div className="text-left">
+              <h2 className="font-display text-xl font-semibold text-ink-900">Your donation supports</h2>
+              <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
+                <li>Scholarships for entrepreneurs with financial need</li>
+                <li>Educational resources and mentorship</li>
+                <li>Community outreach</li>
+              </ul>
+            </div>
+            <div className="flex flex-col justify-center gap-3 sm:flex-row">
+              <Button asChild variant="secondary">
+                <Link to="/">Return to Homepage</Link>
+              </Button>
+              <a href={ORG_SITE_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'outline' })}>
+                Learn More About Us
+              </a>
+            </div>
+          </CardContent>
+        </Card>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { formatTokens, formatUsShortDate } from '@app/common/domain/format';
+import { pageTitle } from '../components/brand';
+import { Badge } from '../components/ui/badge';
+import { Button, buttonClasses } from '../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
+import { Spinner } from '../components/ui/spinner';
+import { toast } from '../components/ui/toast';
+import { COMMUNITY_URL } from '../features/payments/links';
+import { useInvestmentVerification } from '../features/payments/verify';
+import { ApiError } from '../lib/api';
+import { useSession } from '../lib/session';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4 border-b border-slate-100 py-2 last:border-0">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-semibold text-ink-900">{children}</dd>
+    </div>
+  );
+}
+
+/** /investment-success?session_id=…: verifies the payment and shows the member's tokens and investor ID. */
+export default function InvestmentSuccess() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const session = useSession();
+  const signedIn = Boolean(session.data?.user);
+  const verification = useInvestmentVerification(sessionId, signedIn);
+  const announced = useRef(false);
+
+  useEffect(() => {
+    if (announced.current) return;
+    if (!sessionId) {
+      announced.current = true;
+      toast({ title: 'Error', description: 'No session ID found', variant: 'destructive' });
+    } else if (verification.isError) {
+      announced.current = true;
+      const err = verification.error;
+      console.error('Failed to verify payment', err);
+      toast({ title: 'Error', description: err instanceof ApiError && err.statusCode < 500 ? 'Payment verification failed' : 'Failed to verify payment', variant: 'destructive' });
+    } else if (verification.data?.success) {
+      announced.current = true;
+      toast({ title: 'Success', description: 'Payment verified successfully!', variant: 'success' });
+    }
+  }, [sessionId, verification.isError, verification.error, verification.data]);
+
+  const inv = verification.data?.investment;
+  const verifying = Boolean(sessionId) && (session.isPending || verification.isPending);
+  return (
+    <>
+      <title>{pageTitle('Investment successful')}</title>
+      <section className="bg-paper px-4 py-16">
+        {verifying ? (
+          <div className="flex min-h-[40vh] flex-col items-center justify-center gap-3">
+            <Spinner size="lg" decorative />
+            <p className="text-slate-700">Verifying your payment...</p>
+          </div>
+        ) : !signedIn && sessionId ? (
+          <Card className="mx-auto max-w-md text-center">
+            <CardContent className="space-y-4 p-8">
+              <p className="text-slate-700">Please sign in to see your investment.</p>
+              <Button asChild variant="secondary">
+                <Link to="/auth">Sign In to Continue</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        ) : !inv ? (
+          <Card className="mx-auto max-w-md text-center">
+            <CardContent className="space-y-4 p-8">
+              <h1 className="font-display text-2xl font-semibold text-ink-900">We could not confirm this payment</h1>
+              <p className="text-slate-700">{sessionId ? 'Failed to load investment details' : 'No session ID found'}</p>
+              <Button asChild variant="outline">
+                <Link to="/pitch-deck">Back to Pitch Deck</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        ) : (
+          <div className="mx-auto max-w-3xl space-y-6">
+            <div className="text-center">
+              <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-800" aria-hidden="true">
+                ✓
+              </div>
+              <h1 className="mt-4 font-display text-4xl font-semibold text-ink-900">Investment Successful!</h1>
+            </div>
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2">Investment summary</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <dl>
+                  <Row label="Amount">••••• (protected)</Row>
+                  <Row label="E-mail">•••••@••••• (encrypted)</Row>
+                  <Row label="ADX tokens allocated">
+                    <span data-testid="tokens-allocated">{formatTokens(inv.adx_tokens)} ADX</span>
+                  </Row>
+                  <Row label="Date">{formatUsShortDate(inv.created_at.slice(0, 10))}</Row>
+                  <Row label="Payment status">
+                    <Badge variant={inv.payment_status === 'paid' ? 'green' : inv.payment_status === 'pending' ? 'gold' : 'red'}>{inv.payment_status}</Badge>
+                  </Row>
+                  {inv.investor_id && (
+                    <Row label="Investor ID">
+                      <Link to={`/token-ledger?search=${encodeURIComponent(inv.investor_id)}`} target="_blank" className="font-mono underline underline-offset-2" data-testid="investor-id">
+                        {inv.investor_id}
+                      </Link>
+                    </Row>
+                  )}
+                </dl>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2">What&apos;s Next</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ul className="list-disc space-y-1 pl-5 text-slate-700">
+                  <li>Your purchase appears on the public token ledger under your investor ID.</li>
+                  <li>A receipt from our card payment provider arrives by e-mail.</li>
+                  <li>We announce the token launch and conversion in the community first.</li>
+                </ul>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2">Important Information</CardTitle>
+              </CardHeader>
+              <CardContent className="space-y-2 text-slate-700">
+                <p>Pre-launch tokens convert to official ADX tokens when the token launches on the blockchain.</p>
+                <p>Keep your payment receipt and your investor ID: they prove your purchase.</p>
+              </CardContent>
+            </Card>
+            <div className="flex flex-col justify-center gap-3 sm:flex-row">
+              <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'secondary' })}>
+                Join the Community
+              </a>
+              <Button asChild variant="outline">
+                <Link to="/pitch-deck">Back to Pitch Deck</Link>
+              </Button>
+            </div>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
