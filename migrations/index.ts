@@ -3,6 +3,7 @@ import * as identity from './20261122000100_identity';
 import * as money from './20261122000200_money';
 import * as community from './20261122000300_community';
 import * as localCheckout from './20261122000400_local_checkout';
+import * as studioCredentials from './20261122000500_studio_credentials';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so that migrations run the
@@ -13,6 +14,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Knex.Migration]> = [
   ['20261122000200_money', money],
   ['20261122000300_community', community],
   ['20261122000400_local_checkout', localCheckout],
+  ['20261122000500_studio_credentials', studioCredentials],
 ];
 
 /** knex MigrationSource over MIGRATIONS. */

@@ -13,6 +13,7 @@ import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 import { adminPurchaseRoutes } from './routes/admin/purchases';
+import { archiveRoutes } from './routes/archive/index';
 import { authRoutes } from './routes/auth/index';
 import { healthRoutes } from './routes/health';
 import { ledgerRoutes } from './routes/ledger/index';
@@ -21,6 +22,8 @@ import { meRoutes } from './routes/me/index';
 import { paymentRoutes } from './routes/payments/index';
 import { testCheckoutRoutes } from './routes/payments/test-checkout';
 import { webhookRoutes } from './routes/payments/webhook';
+import { sessionRoutes } from './routes/sessions/index';
+import { speakerAuthRoutes } from './routes/sessions/speaker';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -76,6 +79,9 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(adminPurchaseRoutes);
   await app.register(paymentRoutes, { publicUrl: config.publicUrl, productName: config.PRODUCT_NAME });
   await app.register(webhookRoutes);
+  await app.register(sessionRoutes);
+  await app.register(speakerAuthRoutes, { secureCookies: production });
+  await app.register(archiveRoutes);
   if (!production && !config.STRIPE_SECRET_KEY) await app.register(testCheckoutRoutes);
 
   await app.register(webPlugin, { distDir: config.WEB_DIST });

@@ -7,7 +7,7 @@ const TABLES = [
   'users', 'user_roles', 'user_privacy_settings', 'sessions', 'security_audit_logs',
   'stripe_events', 'donations', 'program_payments', 'investors', 'investments', 'token_purchases', 'ledger_totals',
   'form_submissions', 'speaker_sessions', 'speaker_tokens', 'recordings', 'recording_chunks',
-  'session_archive', 'session_favorites', 'session_views', 'flyers', 'local_checkout_sessions',
+  'session_archive', 'session_favorites', 'session_views', 'flyers', 'local_checkout_sessions', 'studio_credentials',
 ];
 
 let t: TestDatabase;

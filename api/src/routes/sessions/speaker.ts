@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiError } from '@app/common/schemas/errors';
+import { ZAuthenticateSpeaker, ZSpeakerAuthResult } from '@app/common/schemas/sessions';
+import { checkSpeakerToken, createStudioCredential, toApiSession } from '@app/common/server/speaker-sessions.repository';
+
+/** The studio credential cookie (scoped to the studio's paths). */
+export function studioCookieName(secure: boolean): string {
+  return secure ? '__Secure-adx_studio' : 'adx_studio';
+}
+
+/**
+ * authenticate-speaker: a valid session token answers the session and speaker and sets a short-lived
+ * studio credential scoped to that session. Every refusal reads 'Authentication failed' (no hint
+ * whether the token exists, expired or was revoked).
+ */
+export const speakerAuthRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (app, opts) => {
+  app.post(
+    '/api/speaker/authenticate',
+    {
+      config: { access: 'public', limit: 'authentication' },
+      schema: { tags: ['sessions'], summary: 'Speaker studio sign-in with a session token', body: ZAuthenticateSpeaker, response: { 200: ZSpeakerAuthResult, 400: ZApiError, 429: ZApiError } },
+    },
+    async (req, reply) => {
+      const result = await checkSpeakerToken(app.db, req.body.token);
+      if (!result.ok) {
+        req.log.info({ reason: result.reason }, 'speaker token refused');
+        return { valid: false, message: 'Authentication failed', session: null, speaker: null };
+      }
+      const credential = await createStudioCredential(app.db, result.session.id, result.tokenId);
+      reply.setCookie(studioCookieName(opts.secureCookies), credential.value, { path: '/', httpOnly: true, sameSite: 'strict', secure: opts.secureCookies, expires: credential.expiresAt });
+      return { valid: true, message: 'Authentication successful', session: toApiSession(result.session), speaker: result.speaker };
+    },
+  );
+};

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** Create or edit a speaker session (title and scheduled date required; description and channel link optional). */
+export const ZSessionForm = z.object({
+  session_title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+  session_description: optionalText(2000, 'Description'),
+  scheduled_date: z.iso.datetime({ offset: true, error: 'Scheduled date is required' }),
+  discord_channel_link: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Channel link must be a valid URL' })])
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+});
+export type TSessionForm = z.input<typeof ZSessionForm>;
+
+/** Status changes an admin may ask for (the server allows only the spec's transitions). */
+export const ZStatusChange = z.object({ status: z.enum(['live', 'completed', 'cancelled'], { error: "status must be 'live', 'completed' or 'cancelled'" }) });
+
+/** A speaker session as the management tab shows it. */
+export const ZSpeakerSession = z.object({
+  id: z.string(),
+  speaker_id: z.string().nullable(),
+  session_title: z.string(),
+  session_description: z.string().nullable(),
+  scheduled_date: z.string(),
+  discord_channel_link: z.string().nullable(),
+  status: z.string(),
+  duration_seconds: z.number().int().nullable(),
+  recording_url: z.string().nullable(),
+  actual_start_time: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TSpeakerSession = z.infer<typeof ZSpeakerSession>;
+
+/** Create answer: the session and its speaker token, shown once. */
+export const ZSessionWithToken = z.object({ session: ZSpeakerSession, token: z.string(), token_expires_at: z.string() });
+
+/** POST /api/speaker/authenticate body. */
+export const ZAuthenticateSpeaker = z.object({ token: z.string({ error: 'Invalid token' }).trim().min(1, 'Invalid token').max(200, 'Invalid token') });
+
+/** authenticate-speaker answer, as the spec names it. */
+export const ZSpeakerAuthResult = z.object({
+  valid: z.boolean(),
+  message: z.string(),
+  session: ZSpeakerSession.nullable(),
+  speaker: z.object({ id: z.string(), discord_username: z.string().nullable(), discord_avatar_url: z.string().nullable() }).nullable(),
+});
+export type TSpeakerAuthResult = z.infer<typeof ZSpeakerAuthResult>;
+
+/** Archive listing: search over title, speaker name and topic; sort by date, duration or popularity (views). */
+export const ZArchiveQuery = z.object({
+  search: z.string().trim().max(100, 'search must be at most 100 characters').default(''),
+  sort: z.enum(['date', 'duration', 'popular'], { error: "sort must be 'date', 'duration' or 'popular'" }).default('date'),
+});
+
+/** One archived session card. */
+export const ZArchivedSession = z.object({
+  id: z.string(),
+  session_title: z.string(),
+  session_description: z.string().nullable(),
+  speaker_name: z.string().nullable(),
+  speaker_topic: z.string().nullable(),
+  speaker_avatar: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  recording_url: z.string().nullable(),
+  duration_seconds: z.number().int().nullable(),
+  actual_start_time: z.string().nullable(),
+  views: z.number().int(),
+  favorite: z.boolean(),
+});
+export type TArchivedSession = z.infer<typeof ZArchivedSession>;
+
+/** GET /api/archive answer with the spec's totals. */
+export const ZArchiveList = z.object({
+  sessions: z.array(ZArchivedSession),
+  totals: z.object({ sessions: z.number().int(), totalMinutes: z.number().int(), uniqueSpeakers: z.number().int() }),
+});
