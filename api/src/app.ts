@@ -24,6 +24,7 @@ import { testCheckoutRoutes } from './routes/payments/test-checkout';
 import { webhookRoutes } from './routes/payments/webhook';
 import { sessionRoutes } from './routes/sessions/index';
 import { speakerAuthRoutes } from './routes/sessions/speaker';
+import { speakerProfileRoutes } from './routes/sessions/speakers';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -82,6 +83,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(sessionRoutes);
   await app.register(speakerAuthRoutes, { secureCookies: production });
   await app.register(archiveRoutes);
+  await app.register(speakerProfileRoutes);
   if (!production && !config.STRIPE_SECRET_KEY) await app.register(testCheckoutRoutes);
 
   await app.register(webPlugin, { distDir: config.WEB_DIST });

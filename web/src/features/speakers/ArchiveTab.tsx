@@ -1,0 +1,132 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { formatMinutesSeconds } from '@app/common/domain/session-status';
+import { formatUsShortDate } from '@app/common/domain/format';
+import { ZArchiveList, type TArchivedSession } from '@app/common/schemas/sessions';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast';
+import { getJson, sendJson } from '../../lib/api';
+import { useLoadErrorToast } from '../../lib/use-action';
+
+type Sort = 'date' | 'duration' | 'popular';
+const ok = { parse: (v: unknown) => v };
+
+/** Session Archive: search, sort, totals, favorites and opening recordings (which records a view). */
+export function ArchiveTab({ signedIn }: { signedIn: boolean }) {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [term, setTerm] = useState('');
+  const [sort, setSort] = useState<Sort>('date');
+  useEffect(() => {
+    const h = setTimeout(() => setTerm(search.trim()), 250);
+    return () => clearTimeout(h);
+  }, [search]);
+  const archive = useQuery({
+    queryKey: ['archive', term, sort],
+    queryFn: ({ signal }) => getJson(`/api/archive?${new URLSearchParams({ search: term, sort })}`, ZArchiveList, signal),
+    placeholderData: keepPreviousData,
+  });
+  useLoadErrorToast(archive, { message: 'Failed to load archived sessions', id: 'archive-load' });
+
+  async function toggleFavorite(s: TArchivedSession) {
+    if (!signedIn) {
+      toast({ title: 'Login Required', description: 'Please log in to favorite sessions', variant: 'destructive' });
+      return;
+    }
+    try {
+      await sendJson(s.favorite ? 'DELETE' : 'PUT', `/api/archive/${s.id}/favorite`, undefined, ok);
+      await queryClient.invalidateQueries({ queryKey: ['archive'] });
+    } catch (err) {
+      console.error('Failed to update favorite', err);
+      toast({ title: 'Error', description: 'Failed to update favorite', variant: 'destructive' });
+    }
+  }
+
+  async function open(s: TArchivedSession) {
+    const tab = window.open('', '_blank');
+    try {
+      const { recording_url } = (await sendJson('POST', `/api/archive/${s.id}/view`, undefined, ok)) as { recording_url: string | null };
+      if (recording_url && tab) tab.location.href = recording_url;
+      else tab?.close();
+    } catch (err) {
+      tab?.close();
+      console.error('Failed to open recording', err);
+    }
+  }
+
+  const data = archive.data;
+  return (
+    <div className="space-y-6">
+      {data && (
+        <div className="grid grid-cols-3 gap-3" data-testid="archive-totals">
+          {[
+            ['Sessions', data.totals.sessions],
+            ['Total minutes', data.totals.totalMinutes],
+            ['Speakers', data.totals.uniqueSpeakers],
+          ].map(([label, n]) => (
+            <Card key={label}>
+              <CardContent className="p-4 text-center">
+                <p className="font-display text-3xl font-semibold text-ink-900">{n}</p>
+                <p className="text-sm text-slate-600">{label}</p>
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      )}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Input type="search" aria-label="Search sessions" placeholder="Search by title, speaker or topic..." value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Select value={sort} onValueChange={(v) => setSort(v as Sort)}>
+          <SelectTrigger aria-label="Sort sessions" className="sm:w-56">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="date">Latest first</SelectItem>
+            <SelectItem value="duration">Longest first</SelectItem>
+            <SelectItem value="popular">Most viewed</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
+      {archive.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner size="lg" label="Loading sessions…" />
+        </div>
+      ) : data && data.sessions.length === 0 ? (
+        <p className="py-12 text-center text-slate-600">{term ? 'No sessions match your search.' : 'No recorded sessions yet.'}</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Archived sessions">
+          {data?.sessions.map((s) => (
+            <li key={s.id}>
+              <Card className="flex h-full flex-col overflow-hidden" data-testid="archive-card">
+                <div className="flex aspect-video items-center justify-center bg-gradient-to-br from-ink-900 to-ink-700 text-gold-300">
+                  {s.thumbnail_url ? <img src={s.thumbnail_url} alt="" loading="lazy" className="h-full w-full object-cover" /> : <span className="font-display text-2xl">{formatMinutesSeconds(s.duration_seconds)}</span>}
+                </div>
+                <CardContent className="flex flex-1 flex-col gap-2 p-4">
+                  <p className="font-semibold text-ink-900">{s.session_title}</p>
+                  <p className="text-sm text-slate-700">
+                    {s.speaker_name ?? 'Guest speaker'}
+                    {s.speaker_topic ? ` · ${s.speaker_topic}` : ''}
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    {formatMinutesSeconds(s.duration_seconds)} · {s.actual_start_time ? formatUsShortDate(s.actual_start_time.slice(0, 10)) : '—'} · {s.views} {s.views === 1 ? 'view' : 'views'}
+                  </p>
+                  <div className="mt-auto flex gap-2 pt-2">
+                    <Button size="sm" variant="secondary" disabled={!s.recording_url} onClick={() => void open(s)}>
+                      Watch
+                    </Button>
+                    <Button size="sm" variant="outline" aria-pressed={s.favorite} onClick={() => void toggleFavorite(s)}>
+                      {s.favorite ? '★ Favorited' : '☆ Favorite'}
+                    </Button>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
