@@ -9,6 +9,7 @@ import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
+import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
 import { adminPurchaseRoutes } from './routes/admin/purchases';
 import { authRoutes } from './routes/auth/index';
@@ -43,10 +44,13 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { url: config.DATABASE_URL, poolMax: config.DB_POOL_MAX });
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX });
-  await app.register(securityPlugin, { production });
+  // Files from S3_PUBLIC_URL (a CDN or public bucket) play in <audio>/<video> only if the CSP allows that origin.
+  const mediaOrigins = config.STORAGE_DRIVER === 's3' && config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [];
+  await app.register(securityPlugin, { production, mediaOrigins });
   await app.register(docsPlugin, { productName: config.PRODUCT_NAME, publicUrl: config.publicUrl });
   await app.register(accessPlugin, { lifetime, secureCookies: production, publicUrl: config.publicUrl });
   await app.register(rateLimitPlugin, { prefix: config.REDIS_PREFIX });
+  await app.register(storagePlugin, { env: config });
 
   await app.register(healthRoutes);
   await app.register(ledgerRoutes);
