@@ -15,7 +15,9 @@ import { adminPurchaseRoutes } from './routes/admin/purchases';
 import { authRoutes } from './routes/auth/index';
 import { healthRoutes } from './routes/health';
 import { ledgerRoutes } from './routes/ledger/index';
+import { meAudioRoutes } from './routes/me/audio';
 import { meRoutes } from './routes/me/index';
+import { profileRoutes } from './routes/profiles/index';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -64,6 +66,8 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
       : null,
   });
   await app.register(meRoutes);
+  await app.register(meAudioRoutes);
+  await app.register(profileRoutes);
   await app.register(adminPurchaseRoutes);
 
   await app.register(webPlugin, { distDir: config.WEB_DIST });
