@@ -15,6 +15,7 @@ import { adminPurchaseRoutes } from './routes/admin/purchases';
 import { authRoutes } from './routes/auth/index';
 import { healthRoutes } from './routes/health';
 import { ledgerRoutes } from './routes/ledger/index';
+import { ecosystemFormRoutes } from './routes/forms/ecosystem';
 import { meAudioRoutes } from './routes/me/audio';
 import { meRoutes } from './routes/me/index';
 import { profileRoutes } from './routes/profiles/index';
@@ -68,6 +69,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(meRoutes);
   await app.register(meAudioRoutes);
   await app.register(profileRoutes);
+  await app.register(ecosystemFormRoutes);
   await app.register(adminPurchaseRoutes);
 
   await app.register(webPlugin, { distDir: config.WEB_DIST });
