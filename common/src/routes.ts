@@ -6,6 +6,7 @@
 export const WEB_ROUTES = [
   '/',
   '/token-ledger',
+  '/profile/:username',
 ] as const;
 
 /** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */

@@ -17,6 +17,7 @@ type PageModule = { default: ComponentType };
 const PAGES: Record<(typeof WEB_ROUTES)[number], () => Promise<PageModule>> = {
   '/': () => import('./routes/Home'),
   '/token-ledger': () => import('./routes/TokenLedger'),
+  '/profile/:username': () => import('./routes/Profile'),
 };
 
 function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {

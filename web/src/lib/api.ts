@@ -57,6 +57,59 @@ export async function getJson<T>(path: string, schema: Parser<T>, signal?: Abort
   return schema.parse(body);
 }
 
+/** The error body of a failed answer, or one made up from the HTTP status when the body is not one. */
+export function apiErrorFrom(status: number, statusText: string, text: string): ApiError {
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const parsed = ZApiError.safeParse(body);
+  return new ApiError(
+    parsed.success ? parsed.data : { statusCode: status, error: statusText || 'Error', message: `Request failed with status ${status}` },
+  );
+}
+
+let csrfToken: string | null = null;
+let csrfKnown = false;
+
+/** Remembers the session's CSRF token (useSession does this); state-changing calls send it as x-csrf-token. */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+  csrfKnown = true;
+}
+
+/**
+ * The CSRF header for a state-changing call: the session's token when a member is signed in. On a page
+ * that never loaded the session (a public form), it is asked for once first.
+ */
+export async function csrfHeaders(): Promise<Record<string, string>> {
+  if (!csrfKnown) {
+    try {
+      const res = await fetch('/api/auth/session', { headers: { Accept: 'application/json' } });
+      const info = res.ok ? ((await res.json()) as { csrfToken?: unknown }) : {};
+      setCsrfToken(typeof info.csrfToken === 'string' ? info.csrfToken : null);
+    } catch {
+      // No answer: send without; the server refuses with a clear 403 if one was needed.
+    }
+  }
+  return csrfToken ? { 'x-csrf-token': csrfToken } : {};
+}
+
+/** Sends JSON to a same-origin endpoint (with the CSRF header) and validates the answer; throws ApiError on a non-2xx status. */
+export async function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: unknown, schema: Parser<T>, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(await csrfHeaders()) },
+    body: JSON.stringify(body),
+    signal,
+  });
+  const text = await res.text();
+  if (!res.ok) throw apiErrorFrom(res.status, res.statusText, text);
+  return schema.parse(text === '' ? undefined : JSON.parse(text));
+}
+
 /** GET /api/ledger/summary: record count and totals of the public token ledger. */
 export function fetchLedgerSummary(signal?: AbortSignal): Promise<TLedgerSummary> {
   return getJson('/api/ledger/summary', ZLedgerSummary, signal);
