@@ -7,6 +7,7 @@ export const WEB_ROUTES = [
   '/',
   '/token-ledger',
   '/profile/:username',
+  '/business-ecosystem',
 ] as const;
 
 /** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */

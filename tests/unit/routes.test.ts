@@ -7,6 +7,7 @@ describe('isWebRoute', () => {
     expect(isWebRoute('/token-ledger')).toBe(true);
     expect(isWebRoute('/token-ledger/')).toBe(true);
     expect(isWebRoute('/profile/alice')).toBe(true);
+    expect(isWebRoute('/business-ecosystem')).toBe(true);
   });
   it('rejects everything else', () => {
     expect(isWebRoute('/nope')).toBe(false);

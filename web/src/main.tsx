@@ -18,6 +18,7 @@ const PAGES: Record<(typeof WEB_ROUTES)[number], () => Promise<PageModule>> = {
   '/': () => import('./routes/Home'),
   '/token-ledger': () => import('./routes/TokenLedger'),
   '/profile/:username': () => import('./routes/Profile'),
+  '/business-ecosystem': () => import('./routes/BusinessEcosystem'),
 };
 
 function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
