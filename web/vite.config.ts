@@ -13,6 +13,7 @@ export default defineConfig(({ mode }) => {
   const target = `http://127.0.0.1:${env.API_PORT ?? 3000}`;
   const proxy: Record<string, ProxyOptions> = {
     '/api': { target, changeOrigin: false },
+    '/files': { target },
     '/healthz': { target },
     '/readyz': { target },
     '/socket.io': { target, ws: true },

@@ -11,6 +11,7 @@ import { paymentsPlugin } from './plugins/payments';
 import { realtimePlugin } from './plugins/realtime';
 import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
+import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
 import { adminPurchaseRoutes } from './routes/admin/purchases';
 import { archiveRoutes } from './routes/archive/index';
@@ -25,6 +26,10 @@ import { webhookRoutes } from './routes/payments/webhook';
 import { sessionRoutes } from './routes/sessions/index';
 import { speakerAuthRoutes } from './routes/sessions/speaker';
 import { speakerProfileRoutes } from './routes/sessions/speakers';
+import { ecosystemFormRoutes } from './routes/forms/ecosystem';
+import { meAudioRoutes } from './routes/me/audio';
+import { meRoutes } from './routes/me/index';
+import { profileRoutes } from './routes/profiles/index';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -53,7 +58,9 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { url: config.DATABASE_URL, poolMax: config.DB_POOL_MAX });
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX });
-  await app.register(securityPlugin, { production });
+  // Files from S3_PUBLIC_URL (a CDN or public bucket) play in <audio>/<video> only if the CSP allows that origin.
+  const mediaOrigins = config.STORAGE_DRIVER === 's3' && config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [];
+  await app.register(securityPlugin, { production, mediaOrigins });
   await app.register(docsPlugin, { productName: config.PRODUCT_NAME, publicUrl: config.publicUrl });
   await app.register(accessPlugin, { lifetime, secureCookies: production, publicUrl: config.publicUrl });
   await app.register(rateLimitPlugin, { prefix: config.REDIS_PREFIX });
@@ -63,6 +70,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     stripe: config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET ? { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL } : null,
   });
+  await app.register(storagePlugin, { env: config });
 
   await app.register(healthRoutes);
   await app.register(ledgerRoutes);
@@ -77,6 +85,9 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   });
   await app.register(meRoutes);
   await app.register(memberRoutes);
+  await app.register(meAudioRoutes);
+  await app.register(profileRoutes);
+  await app.register(ecosystemFormRoutes);
   await app.register(adminPurchaseRoutes);
   await app.register(paymentRoutes, { publicUrl: config.publicUrl, productName: config.PRODUCT_NAME });
   await app.register(webhookRoutes);

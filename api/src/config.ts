@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ZBaseEnv, parseEnv, zPort } from '@app/common/server/env';
+import { checkStorageEnv, ZStorageEnv } from '@app/common/server/storage/index';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -32,7 +33,7 @@ export const ZApiEnv = ZBaseEnv.extend({
   STRIPE_API_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   SESSION_IDLE_HOURS: z.coerce.number({ error: 'must be a number' }).positive().max(24 * 90).default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number({ error: 'must be a number' }).positive().max(365).default(30),
-});
+}).extend(ZStorageEnv.shape);
 
 /** Parsed API configuration. */
 export type ApiConfig = z.infer<typeof ZApiEnv> & { publicUrl: string };
@@ -46,7 +47,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     }).refine((c) => !c.STRIPE_SECRET_KEY || c.STRIPE_WEBHOOK_SECRET, {
       message: 'is required when STRIPE_SECRET_KEY is set',
       path: ['STRIPE_WEBHOOK_SECRET'],
-    }),
+    }).superRefine(checkStorageEnv),
     env,
   );
   return { ...parsed, publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '') };

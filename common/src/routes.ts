@@ -14,6 +14,8 @@ export const WEB_ROUTES = [
   '/payment-success',
   '/investment-portal',
   '/investment-success',
+  '/profile/:username',
+  '/business-ecosystem',
 ] as const;
 
 /** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import net from 'node:net';
 import { inject } from 'vitest';
@@ -15,11 +18,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the API for a test file; `listen` binds 127.0.0.1 on a free port (for browsers and sockets). */
+/**
+ * Builds the API for a test file; `listen` binds 127.0.0.1 on a free port (for browsers and sockets).
+ * Stored files go to a temporary folder (disk driver) removed on close, unless `env` says otherwise.
+ */
 export async function startTestApp(opts: { listen?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await freshDatabase();
   // A listening app learns its port first, so PUBLIC_URL (links, checkout return URLs) points at it.
   const port = opts.listen ? await freePort() : 0;
+  const storageRoot = mkdtempSync(path.join(os.tmpdir(), 'adx-storage-'));
   const config = loadApiConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -27,6 +34,7 @@ export async function startTestApp(opts: { listen?: boolean; env?: Record<string
     REDIS_URL: inject('redisUrl'),
     REDIS_PREFIX: testRedisPrefix(),
     ...(opts.listen ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+    STORAGE_DISK_ROOT: storageRoot,
     ...opts.env,
   });
   const app = await buildApp(config);
@@ -46,6 +54,7 @@ export async function startTestApp(opts: { listen?: boolean; env?: Record<string
     close: async () => {
       await app.close();
       await database.drop();
+      rmSync(storageRoot, { recursive: true, force: true });
     },
   };
 }

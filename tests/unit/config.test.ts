@@ -55,3 +55,25 @@ describe('worker config', () => {
     expect([c.WORKER_CONCURRENCY_LEDGER, c.WORKER_CONCURRENCY_RECORDINGS, c.WORKER_CONCURRENCY_RENDER]).toEqual([4, 2, 1]);
   });
 });
+
+describe('storage config', () => {
+  it('defaults to the disk driver under ./.data/storage', () => {
+    const c = loadApiConfig(base);
+    expect(c.STORAGE_DRIVER).toBe('disk');
+    expect(c.STORAGE_DISK_ROOT).toMatch(/\.data\/storage$/);
+  });
+
+  it('needs a bucket for the S3 driver, and both keys or neither', () => {
+    expect(message(() => loadApiConfig({ ...base, STORAGE_DRIVER: 's3' }))).toContain('S3_BUCKET is required when STORAGE_DRIVER=s3');
+    expect(message(() => loadApiConfig({ ...base, STORAGE_DRIVER: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k' }))).toContain(
+      'S3_SECRET_ACCESS_KEY must be set together with the other S3 key',
+    );
+    expect(message(() => loadApiConfig({ ...base, STORAGE_DRIVER: 'ftp' }))).toContain('STORAGE_DRIVER must be disk or s3');
+    expect(message(() => loadApiConfig({ ...base, S3_BUCKET: 'Bad_Bucket' }))).toContain('S3_BUCKET must be an S3 bucket name');
+  });
+
+  it('accepts a MinIO setup', () => {
+    const c = loadApiConfig({ ...base, STORAGE_DRIVER: 's3', S3_BUCKET: 'adx-media', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'adx', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' });
+    expect(c).toMatchObject({ STORAGE_DRIVER: 's3', S3_BUCKET: 'adx-media', S3_FORCE_PATH_STYLE: true, S3_REGION: 'us-east-1' });
+  });
+});

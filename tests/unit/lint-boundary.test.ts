@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: path.resolve(__dirname, '../..') });
 
@@ -10,6 +10,9 @@ async function messages(code: string, file: string): Promise<string[]> {
 }
 
 describe('the web bundle cannot import server code', () => {
+  // Loading ESLint, typescript-eslint and TypeScript takes seconds on a busy machine: do it once, outside the 5 s test limit.
+  beforeAll(() => messages('export {};\n', 'web/src/probe.ts'), 60_000);
+
   it('refuses common/src/server in web/', async () => {
     const m = await messages("import { createDb } from '@app/common/server/db';\nexport const x = createDb;\n", 'web/src/probe.ts');
     expect(m.join('\n')).toContain('common/src/server is server-only');

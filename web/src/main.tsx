@@ -25,6 +25,8 @@ const PAGES: Record<(typeof WEB_ROUTES)[number], () => Promise<PageModule>> = {
   '/payment-success': () => import('./routes/PaymentSuccess'),
   '/investment-portal': () => import('./routes/InvestmentPortal'),
   '/investment-success': () => import('./routes/InvestmentSuccess'),
+  '/profile/:username': () => import('./routes/Profile'),
+  '/business-ecosystem': () => import('./routes/BusinessEcosystem'),
 };
 
 function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { createRedis } from '@app/common/server/redis';
@@ -28,6 +30,12 @@ export const redisPlugin = fp<{ url: string; prefix: string }>(
     const bull = createRedis(opts.url, { maxRetriesPerRequest: 1 });
     bull.on('error', () => undefined);
     const queues = createQueues(bull, opts.prefix);
+    // The request-time client queues nothing while disconnected, so wait (briefly) for the first
+    // connection: otherwise the first rate-limited calls after boot get a 503. Redis being down at boot
+    // is not fatal (reads keep working; /readyz reports it), hence the time limit.
+    const ac = new AbortController();
+    await Promise.race([once(redis, 'ready', { signal: ac.signal }), delay(3_000, undefined, { signal: ac.signal })]).catch(() => undefined);
+    ac.abort();
     app.decorate('redis', redis);
     app.decorate('queues', queues);
     app.addHook('onClose', async () => {

@@ -3,9 +3,10 @@ import helmet from '@fastify/helmet';
 
 /**
  * Browser security headers: a CSP the built app satisfies (scripts only from our origin, no inline
- * script), nosniff, no framing (frame-ancestors 'none'), and HSTS in production.
+ * script; media also from the storage's public origin when one is set), nosniff, no framing
+ * (frame-ancestors 'none'), and HSTS in production.
  */
-export const securityPlugin = fp<{ production: boolean }>(
+export const securityPlugin = fp<{ production: boolean; mediaOrigins?: string[] }>(
   async (app, opts) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -16,7 +17,7 @@ export const securityPlugin = fp<{ production: boolean }>(
           // Component libraries inject <style> elements (scroll locking, transitions).
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:', 'https://cdn.discordapp.com'],
-          'media-src': ["'self'", 'blob:'],
+          'media-src': ["'self'", 'blob:', ...(opts.mediaOrigins ?? [])],
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'"],
           'frame-src': ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],

@@ -35,27 +35,20 @@ export function isRetryable(err: unknown): boolean {
   return true;
 }
 
-let csrfToken: string | null = null;
-
-/** Remembers the session's CSRF token; every state-changing call sends it in x-csrf-token. */
-export function setCsrfToken(token: string | null): void {
-  csrfToken = token;
-}
-
 /** GETs a same-origin JSON endpoint and validates the answer with `schema`; throws ApiError on a non-2xx status. */
 export async function getJson<T>(path: string, schema: Parser<T>, signal?: AbortSignal): Promise<T> {
   return requestJson('GET', path, undefined, schema, signal);
 }
 
-/** POST/PUT/DELETE with a JSON body and the CSRF token; validates the answer with `schema`. */
-export async function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: unknown, schema: Parser<T>): Promise<T> {
-  return requestJson(method, path, body, schema);
+/** POST/PUT/PATCH/DELETE with a JSON body (or none) and the CSRF header; validates the answer with `schema`. */
+export async function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: unknown, schema: Parser<T>, signal?: AbortSignal): Promise<T> {
+  return requestJson(method, path, body, schema, signal);
 }
 
 async function requestJson<T>(method: string, path: string, payload: unknown, schema: Parser<T>, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (payload !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  if (method !== 'GET') Object.assign(headers, await csrfHeaders());
   const res = await fetch(path, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload), signal, credentials: 'same-origin' });
   const text = await res.text();
   let body: unknown;
@@ -64,16 +57,49 @@ async function requestJson<T>(method: string, path: string, payload: unknown, sc
   } catch {
     body = undefined;
   }
-  if (!res.ok) {
-    const parsed = ZApiError.safeParse(body);
-    throw new ApiError(
-      parsed.success
-        ? parsed.data
-        : { statusCode: res.status, error: res.statusText || 'Error', message: `Request failed with status ${res.status}` },
-    );
-  }
+  if (!res.ok) throw apiErrorFrom(res.status, res.statusText, text);
   if (body === undefined) throw new Error(`${method} ${path}: the answer is not JSON`);
   return schema.parse(body);
+}
+
+/** The error body of a failed answer, or one made up from the HTTP status when the body is not one. */
+export function apiErrorFrom(status: number, statusText: string, text: string): ApiError {
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const parsed = ZApiError.safeParse(body);
+  return new ApiError(
+    parsed.success ? parsed.data : { statusCode: status, error: statusText || 'Error', message: `Request failed with status ${status}` },
+  );
+}
+
+let csrfToken: string | null = null;
+let csrfKnown = false;
+
+/** Remembers the session's CSRF token (useSession does this); state-changing calls send it as x-csrf-token. */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+  csrfKnown = true;
+}
+
+/**
+ * The CSRF header for a state-changing call: the session's token when a member is signed in. On a page
+ * that never loaded the session (a public form), it is asked for once first.
+ */
+export async function csrfHeaders(): Promise<Record<string, string>> {
+  if (!csrfKnown) {
+    try {
+      const res = await fetch('/api/auth/session', { headers: { Accept: 'application/json' } });
+      const info = res.ok ? ((await res.json()) as { csrfToken?: unknown }) : {};
+      setCsrfToken(typeof info.csrfToken === 'string' ? info.csrfToken : null);
+    } catch {
+      // No answer: send without; the server refuses with a clear 403 if one was needed.
+    }
+  }
+  return csrfToken ? { 'x-csrf-token': csrfToken } : {};
 }
 
 /** GET /api/ledger/summary: record count and totals of the public token ledger. */

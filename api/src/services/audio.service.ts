@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Knex } from 'knex';
+import { AUDIO_CONTENT_TYPE, audioFileName } from '@app/common/domain/audio';
+import { replaceAudioUrl } from '@app/common/server/profiles.repository';
+import { objectKey, type Storage } from '@app/common/server/storage/index';
+
+/**
+ * Saves a member's profile recording: stores it at user-audio/{userId}/audio_{timestamp}.webm, points
+ * users.audio_file_url at it, and only then deletes the previous file. If the database update fails,
+ * the new file is removed again, so storage never holds a recording no profile points to.
+ */
+export async function saveProfileAudio(
+  deps: { db: Knex; storage: Storage; log: FastifyBaseLogger },
+  userId: string,
+  bytes: Buffer,
+): Promise<{ audioUrl: string; size: number; key: string }> {
+  const key = objectKey('user-audio', userId, audioFileName());
+  const stored = await deps.storage.put(key, bytes, { contentType: AUDIO_CONTENT_TYPE });
+  const audioUrl = deps.storage.publicUrl(key);
+  let previous: string | null;
+  try {
+    previous = await replaceAudioUrl(deps.db, userId, audioUrl);
+  } catch (err) {
+    await deps.storage.delete(key).catch((e: unknown) => deps.log.warn({ err: e, key }, 'could not remove an orphaned recording'));
+    throw err;
+  }
+  const oldKey = previous ? deps.storage.keyFromPublicUrl(previous) : null;
+  // Only our own files under this member's folder are ever deleted (never someone else's, never a foreign URL).
+  if (oldKey && oldKey !== key && oldKey.startsWith(`user-audio/${userId}/`)) {
+    await deps.storage.delete(oldKey).catch((err: unknown) => deps.log.warn({ err, key: oldKey }, 'could not delete the previous recording'));
+  }
+  return { audioUrl, size: stored.size, key };
+}
