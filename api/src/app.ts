@@ -28,7 +28,6 @@ import { speakerAuthRoutes } from './routes/sessions/speaker';
 import { speakerProfileRoutes } from './routes/sessions/speakers';
 import { ecosystemFormRoutes } from './routes/forms/ecosystem';
 import { meAudioRoutes } from './routes/me/audio';
-import { meRoutes } from './routes/me/index';
 import { profileRoutes } from './routes/profiles/index';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;

@@ -16,6 +16,7 @@ export const WEB_ROUTES = [
   '/investment-success',
   '/profile/:username',
   '/business-ecosystem',
+  '/speakers',
 ] as const;
 
 /** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */

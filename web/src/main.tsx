@@ -27,6 +27,7 @@ const PAGES: Record<(typeof WEB_ROUTES)[number], () => Promise<PageModule>> = {
   '/investment-success': () => import('./routes/InvestmentSuccess'),
   '/profile/:username': () => import('./routes/Profile'),
   '/business-ecosystem': () => import('./routes/BusinessEcosystem'),
+  '/speakers': () => import('./routes/Speakers'),
 };
 
 function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {

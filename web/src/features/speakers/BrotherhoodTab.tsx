@@ -1,0 +1,143 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { ZSpeakerProfile, type TSpeakerProfile } from '@app/common/schemas/speakers';
+import { buttonClasses, Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { Textarea } from '../../components/ui/textarea';
+import { toast } from '../../components/ui/toast';
+import { getJson, sendJson } from '../../lib/api';
+import { useLoadErrorToast } from '../../lib/use-action';
+import { Avatar } from '../auth/Avatar';
+import { COMMUNITY_URL } from '../payments/links';
+import { AudioPlayer } from '../profile/AudioPlayer';
+import { AudioRecorder } from '../profile/AudioRecorder';
+
+const VALUES = [
+  { title: 'Brotherhood', text: 'Men who show up for each other, three mornings a week.' },
+  { title: 'Accountability', text: 'We say what we will do, and we report back on it.' },
+  { title: 'Legacy', text: 'We build what outlasts us: families, businesses, communities.' },
+  { title: 'Discipline', text: 'Fifteen focused minutes at 7:00 AM EDT, Monday, Wednesday and Friday.' },
+];
+
+/** The viewer's own speaker profile: topic and bio, and an audio introduction. */
+function OwnProfile() {
+  const queryClient = useQueryClient();
+  const me = useQuery({ queryKey: ['me', 'speaker-profile'], queryFn: ({ signal }) => getJson('/api/me/speaker-profile', ZSpeakerProfile, signal) });
+  const [draft, setDraft] = useState<{ speaker_topic: string; bio: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = draft ?? { speaker_topic: me.data?.speaker_topic ?? '', bio: me.data?.bio ?? '' };
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const saved = await sendJson('PUT', '/api/me/speaker-profile', form, ZSpeakerProfile);
+      queryClient.setQueryData(['me', 'speaker-profile'], saved);
+      void queryClient.invalidateQueries({ queryKey: ['speakers'] });
+      setDraft(null);
+      toast({ title: 'Profile Saved', description: 'Your speaker profile was updated.', variant: 'success' });
+    } catch (err) {
+      console.error('Failed to save your profile', err);
+      toast({ title: 'Save Failed', description: 'Failed to save your profile', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (me.isPending) return <Spinner label="Loading your profile…" />;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3">Your speaker profile</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <form onSubmit={save} className="grid gap-4" aria-label="Speaker profile">
+          <Field label="Topic">
+            <Input value={form.speaker_topic} onChange={(e) => setDraft({ ...form, speaker_topic: e.target.value })} maxLength={200} placeholder="What will you speak about?" />
+          </Field>
+          <Field label="Bio">
+            <Textarea value={form.bio} onChange={(e) => setDraft({ ...form, bio: e.target.value })} maxLength={2000} rows={3} />
+          </Field>
+          <div>
+            <Button type="submit" variant="secondary" loading={busy}>
+              Save Profile
+            </Button>
+          </div>
+        </form>
+        <div className="space-y-3 border-t border-slate-200 pt-4">
+          <p className="font-semibold text-ink-900">Audio introduction</p>
+          {me.data?.audio_file_url && <AudioPlayer src={me.data.audio_file_url} label="Your audio introduction" />}
+          <AudioRecorder onUploaded={() => void queryClient.invalidateQueries({ queryKey: ['me', 'speaker-profile'] })} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SpeakerCard({ s }: { s: TSpeakerProfile }) {
+  return (
+    <Card data-testid="speaker-card">
+      <CardContent className="flex gap-4 p-4">
+        <Avatar name={s.discord_username} src={s.discord_avatar_url} />
+        <div className="min-w-0 space-y-1">
+          <p className="font-semibold text-ink-900">{s.discord_username}</p>
+          <p className="text-sm font-medium text-gold-800">{s.speaker_topic}</p>
+          {s.bio && <p className="text-sm text-slate-700">{s.bio}</p>}
+          {s.audio_file_url && <AudioPlayer src={s.audio_file_url} label={`Audio introduction of ${s.discord_username ?? 'this speaker'}`} />}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Brotherhood: values, your speaker profile, guest speakers, and the way into the chat community. */
+export function BrotherhoodTab() {
+  const speakers = useQuery({
+    queryKey: ['speakers'],
+    queryFn: ({ signal }) => getJson('/api/speakers', z.object({ speakers: z.array(ZSpeakerProfile) }), signal),
+  });
+  useLoadErrorToast(speakers, { message: 'Failed to load speaker profiles', id: 'speakers-load' });
+  return (
+    <div className="space-y-8">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Our values">
+        {VALUES.map((v) => (
+          <li key={v.title}>
+            <Card className="h-full">
+              <CardContent className="p-4">
+                <p className="font-display text-lg font-semibold text-ink-900">{v.title}</p>
+                <p className="mt-1 text-sm text-slate-700">{v.text}</p>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <OwnProfile />
+      <section aria-labelledby="guest-speakers" className="space-y-4">
+        <h3 id="guest-speakers" className="font-display text-2xl font-semibold text-ink-900">
+          Guest speakers
+        </h3>
+        {speakers.isPending ? (
+          <Spinner label="Loading speakers…" />
+        ) : (speakers.data?.speakers.length ?? 0) === 0 ? (
+          <p className="text-slate-600">No speaker profiles yet: set a topic above to be the first.</p>
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2">
+            {speakers.data?.speakers.map((s) => <SpeakerCard key={s.id} s={s} />)}
+          </div>
+        )}
+      </section>
+      <Card className="bg-ink-900 text-white">
+        <CardContent className="flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-lg">Join the brotherhood live in our chat community.</p>
+          <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'primary' })}>
+            Join the Community
+          </a>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
