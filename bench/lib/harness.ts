@@ -25,18 +25,38 @@ export interface LoadResult {
   requests: number;
 }
 
-/** Runs autocannon against `url`; `path` may vary per request. */
+/** One request of a load run, built just before it is sent. */
+export interface RequestSpec {
+  method?: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Runs autocannon against `url`; `path` may vary per request, or `request` may build each request
+ * whole (method, path, body, headers: e.g. a different pre-signed webhook every time).
+ */
 export async function load(
   name: string,
   url: string,
-  opts: { connections?: number; durationS?: number; path?: () => string } = {},
+  opts: { connections?: number; durationS?: number; path?: () => string; request?: () => RequestSpec } = {},
 ): Promise<LoadResult> {
   const pathFn = opts.path;
+  const requestFn = opts.request;
+  const setupRequest = requestFn
+    ? (req: autocannon.Request) => {
+        const r = requestFn();
+        return { ...req, method: r.method ?? 'GET', path: r.path, body: r.body, headers: { ...req.headers, ...r.headers } };
+      }
+    : pathFn
+      ? (req: autocannon.Request) => ({ ...req, path: pathFn() })
+      : undefined;
   const result = await autocannon({
     url,
     connections: opts.connections ?? 50,
     duration: opts.durationS ?? 10,
-    ...(pathFn ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: pathFn() }) }] } : {}),
+    ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
   });
   return {
     name,
@@ -47,6 +67,13 @@ export async function load(
     errors: result.errors + result.timeouts,
     requests: result.requests.total,
   };
+}
+
+/** The q-quantile (0..1) of `values` (nearest rank); NaN when empty. */
+export function quantile(values: number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 /** Prints a markdown table and saves the figures under bench/results/. */

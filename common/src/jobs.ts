@@ -32,8 +32,12 @@ export const JOBS = {
   },
   'ledger.reconcile': {
     queue: 'ledger',
-    payload: z.object({}).strict(),
-    description: 'Re-enqueues inbox events still unprocessed a minute after they arrived (accepted while Redis was down, or lost).',
+    // olderThanSeconds: how old an unprocessed inbox event must be to count as stale. The schedule
+    // keeps the default (a minute: long enough that a normally queued event is not enqueued twice);
+    // an operator (or a test) may ask for 0 right after Redis came back.
+    payload: z.object({ olderThanSeconds: z.number().int().min(0).max(86_400).optional() }).strict(),
+    description:
+      'Re-enqueues inbox events still unprocessed `olderThanSeconds` (default 60) after they arrived (accepted while Redis was down, or lost).',
   },
   'ledger.verify-totals': {
     queue: 'ledger',

@@ -54,6 +54,11 @@ describe('worker config', () => {
     const c = loadWorkerConfig(base);
     expect([c.WORKER_CONCURRENCY_LEDGER, c.WORKER_CONCURRENCY_RECORDINGS, c.WORKER_CONCURRENCY_RENDER]).toEqual([4, 2, 1]);
   });
+  it('takes the job lock duration from WORKER_LOCK_DURATION_MS (BullMQ default 30000), within bounds', () => {
+    expect(loadWorkerConfig(base).WORKER_LOCK_DURATION_MS).toBe(30_000);
+    expect(loadWorkerConfig({ ...base, WORKER_LOCK_DURATION_MS: '2000' }).WORKER_LOCK_DURATION_MS).toBe(2_000);
+    expect(message(() => loadWorkerConfig({ ...base, WORKER_LOCK_DURATION_MS: '10' }))).toContain('WORKER_LOCK_DURATION_MS must be between 1000 and 600000');
+  });
 });
 
 describe('storage config', () => {

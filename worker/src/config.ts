@@ -10,6 +10,15 @@ export const ZWorkerEnv = ZBaseEnv.extend({
   WORKER_CONCURRENCY_RENDER: concurrency(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(1_000).max(600_000).default(30_000),
   DB_POOL_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(5),
+  // How long a job's lock lives without renewal (the worker renews it every half of this while the job
+  // runs). A worker that dies holding a job is noticed within about two of these: the stalled check
+  // runs at the same interval, and the job goes back to waiting. BullMQ's default is 30000.
+  WORKER_LOCK_DURATION_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1_000, 'must be between 1000 and 600000')
+    .max(600_000, 'must be between 1000 and 600000')
+    .default(30_000),
 });
 
 /** Parsed worker configuration. */

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
       recordings: config.WORKER_CONCURRENCY_RECORDINGS,
       render: config.WORKER_CONCURRENCY_RENDER,
     },
+    lockDurationMs: config.WORKER_LOCK_DURATION_MS,
   });
   log.info('worker started: queues ledger, recordings, render');
 

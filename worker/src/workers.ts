@@ -14,7 +14,11 @@ export interface WorkerDeps {
   log: Logger;
   handlers: HandlerMap;
   concurrency: Record<QueueName, number>;
-  /** Test hook: a shorter lock to exercise stalled-job recovery. */
+  /**
+   * How long a job's lock lives without renewal (WORKER_LOCK_DURATION_MS); the stalled-job check runs
+   * at the same interval, so a job whose worker died is back in `wait` within about twice this.
+   * Unset: BullMQ's defaults (30 s each).
+   */
   lockDurationMs?: number;
 }
 

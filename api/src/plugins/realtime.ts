@@ -37,6 +37,17 @@ export const realtimePlugin = fp<{ redisUrl: string; prefix: string; publicUrl: 
     const pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on('error', () => undefined);
+    // The adapter (un)subscribes without awaiting the promises; closing before Redis answered them (a
+    // quick start-stop, or Redis unreachable) rejects them with "Connection is closed", which must not
+    // become an unhandled rejection.
+    for (const method of ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const) {
+      const original = sub[method].bind(sub) as (...args: unknown[]) => Promise<unknown>;
+      (sub as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        const pending = original(...args);
+        pending.catch(() => undefined);
+        return pending;
+      };
+    }
     const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
       path: SOCKET_PATH,
       serveClient: false,

@@ -1,15 +1,18 @@
 import type { Handler } from '../context';
 import { enqueue } from '@app/common/server/queues';
 
+/** How old an unprocessed inbox event must be before the scheduled reconciler enqueues it again. */
+export const DEFAULT_STALE_AFTER_SECONDS = 60;
+
 /**
- * Inbox events still unprocessed a minute after they arrived are enqueued again (the webhook
- * accepted them while Redis was down, or a job was lost). jobId = event id: BullMQ ignores a
- * duplicate of a job that still exists; a job that failed for good is retried.
+ * Inbox events still unprocessed `olderThanSeconds` (default a minute) after they arrived are
+ * enqueued again (the webhook accepted them while Redis was down, or a job was lost). jobId = event
+ * id: BullMQ ignores a duplicate of a job that still exists; a job that failed for good is retried.
  */
-export const ledgerReconcile: Handler<'ledger.reconcile'> = async (_payload, { db, queues, log }) => {
+export const ledgerReconcile: Handler<'ledger.reconcile'> = async ({ olderThanSeconds = DEFAULT_STALE_AFTER_SECONDS }, { db, queues, log }) => {
   const stale = (await db('stripe_events')
     .whereNull('processed_at')
-    .where('received_at', '<', db.raw(`now() - interval '60 seconds'`))
+    .where('received_at', '<=', db.raw(`now() - make_interval(secs => ?)`, [olderThanSeconds]))
     .orderBy('received_at')
     .limit(1000)
     .select('id')) as Array<{ id: string }>;

@@ -1,0 +1,370 @@
+// Benchmark: the payment webhook pipeline (issue #4), with the real API and worker processes.
+//   (a) signed webhooks accepted per second by the API (autocannon, 50 connections, a different
+//       pre-signed event on every request; all pay one real donation, so the worker has real work):
+//       once with the worker stopped (the API alone), once with the worker draining alongside it;
+//       plus the worker's drain rate of the backlog the first run left. Target >= 1,000/s.
+//   (b) event -> ledger-row latency at a steady 200 events/s: from the moment a webhook is sent to
+//       the moment its token_purchases row is committed (a bench-only trigger NOTIFYs on insert; the
+//       notification is delivered at commit). Every event pays a distinct donation with tokens.
+//       Target p99 <= 250 ms.
+//   (c) the peer, measured in the same run: BullMQ's bare add -> process round trip (a Queue and a
+//       Worker with a no-op processor on a private prefix, add call -> 'completed') at the same rate.
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import Stripe from 'stripe';
+import { createDb, migrateLatest } from '@app/common/server/db';
+import { createBullConnection } from '@app/common/server/redis';
+import { createDatabase, dropDatabase, ensureServices } from '../scripts/lib/services';
+import { DATA_DIR, ROOT } from '../scripts/lib/paths';
+import { startProcess, waitForHttp, type Managed } from '../scripts/lib/proc';
+import { cpuSince, cpuSnapshot, processTree } from './lib/cpu';
+import { freePort, load, quantile, report, type LoadResult, type RequestSpec } from './lib/harness';
+
+const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 200);
+const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
+const WARMUP_S = 2;
+const CONNECTIONS = 50;
+/** Pre-signed events for each autocannon run: more than the API can take in the run, so none repeats. */
+const THROUGHPUT_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 60_000);
+const WEBHOOK_SECRET = 'whsec_bench_webhooks';
+const DONATION_CENTS = 2500;
+const log = (m: string) => console.log(`[bench:webhooks] ${m}`);
+
+const services = await ensureServices({ dataDir: DATA_DIR, log });
+const adminUrl = new URL(services.databaseUrl);
+adminUrl.pathname = '/postgres';
+const dbName = 'adx_bench_webhooks';
+// A fresh database every run: the figures must not depend on what an earlier run left behind.
+await dropDatabase(adminUrl.toString(), dbName);
+const benchUrl = await createDatabase(adminUrl.toString(), dbName);
+const db = createDb(benchUrl, { poolMax: 2 });
+await migrateLatest(db);
+// Bench-only (not a migration): tell the bench the moment a ledger row is committed.
+await db.raw(`
+  CREATE FUNCTION bench_notify_ledger() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN PERFORM pg_notify('bench_ledger', NEW.payment_reference); RETURN NEW; END $$;
+  CREATE TRIGGER bench_notify_ledger AFTER INSERT ON token_purchases FOR EACH ROW EXECUTE FUNCTION bench_notify_ledger();`);
+
+const signer = new Stripe('sk_test_bench_signer');
+interface Signed {
+  id: string;
+  session: string;
+  payload: string;
+  signature: string;
+}
+/** A signed checkout.session.completed for a paid donation, exactly as Stripe would send it. */
+function signedEvent(donationId: string, sessionId: string): Signed {
+  const id = `evt_${randomBytes(12).toString('hex')}`;
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type: 'checkout.session.completed',
+    data: {
+      object: { id: sessionId, object: 'checkout.session', mode: 'payment', currency: 'usd', amount_total: DONATION_CENTS, status: 'complete', payment_status: 'paid', metadata: { kind: 'donation', row_id: donationId } },
+    },
+  });
+  return { id, session: sessionId, payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+}
+const sessionId = () => `cs_bench_${randomBytes(12).toString('hex')}`;
+async function newDonations(n: number): Promise<string[]> {
+  const { rows } = (await db.raw(`INSERT INTO donations (amount_cents, wants_adx_tokens) SELECT ?, true FROM generate_series(1, ?) RETURNING id`, [DONATION_CENTS, n])) as { rows: Array<{ id: string }> };
+  return rows.map((r) => r.id);
+}
+const unprocessed = async () => Number(((await db('stripe_events').whereNull('processed_at').count({ n: '*' }).first()) as { n: string }).n);
+const inboxSize = async () => Number(((await db('stripe_events').count({ n: '*' }).first()) as { n: string }).n);
+
+/** Calls `fire(i)` `count` times at `ratePerS`, on a fixed schedule (open loop: never waits for answers). */
+async function paced(count: number, ratePerS: number, fire: (i: number) => void): Promise<number> {
+  const interval = 1000 / ratePerS;
+  const start = performance.now();
+  for (let i = 0; i < count; i++) {
+    const wait = start + i * interval - performance.now();
+    if (wait >= 1) await sleep(wait);
+    fire(i);
+  }
+  return count / ((performance.now() - start) / 1000);
+}
+
+const prefix = `bench_webhooks_${randomBytes(3).toString('hex')}`;
+const peerPrefix = `bench_peer_${randomBytes(3).toString('hex')}`;
+const apiPort = await freePort();
+const apiBase = `http://127.0.0.1:${apiPort}`;
+const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+// BENCH_CPU_PROF=<dir>: the API and the worker run as `node --cpu-prof --import tsx` and write V8
+// CPU profiles there when they exit (Node refuses --cpu-prof in NODE_OPTIONS).
+const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
+const runTs = (name: string, entry: string, env: NodeJS.ProcessEnv) =>
+  profileDir
+    ? startProcess(name, process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', entry], { cwd: ROOT, env })
+    : startProcess(name, tsx, [entry], { cwd: ROOT, env });
+const common = { DATABASE_URL: benchUrl, REDIS_URL: services.redisUrl, REDIS_PREFIX: prefix, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+const api = runTs('api', 'api/src/server.ts', {
+  ...process.env,
+  ...common,
+  PORT: String(apiPort),
+  WEB_DIST: '/nonexistent',
+  STRIPE_SECRET_KEY: 'sk_test_bench_unused',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: 'http://127.0.0.1:9',
+});
+let worker: Managed | undefined;
+const startWorker = () => runTs('worker', 'worker/src/main.ts', { ...process.env, ...common });
+
+/**
+ * CPU used from now on by the API process tree, the worker process tree and the Postgres backends
+ * of the bench database (these include the bench's own small polling queries). Other tenants of a
+ * shared machine slow a run down, but change the CPU cost per operation much less.
+ */
+async function cpuMeter(): Promise<() => Promise<{ api: number; worker: number; pg: number }>> {
+  const pgPids = async () => ((await db.raw('SELECT pid FROM pg_stat_activity WHERE datname = ?', [dbName])) as { rows: Array<{ pid: number }> }).rows.map((r) => r.pid);
+  const apiPids = () => processTree(api.child.pid!);
+  const workerPids = () => (worker ? processTree(worker.child.pid!) : []);
+  const before = { api: cpuSnapshot(apiPids()), worker: cpuSnapshot(workerPids()), pg: cpuSnapshot(await pgPids()) };
+  return async () => ({ api: cpuSince(before.api, apiPids()), worker: cpuSince(before.worker, workerPids()), pg: cpuSince(before.pg, await pgPids()) });
+}
+const perEvent = (cpu: { api: number; worker: number; pg: number }, n: number) =>
+  [cpu.api, cpu.worker, cpu.pg].map((v) => (n > 0 ? (v / n).toFixed(2) : 'n/a')).join(' / ');
+
+/** Waits until the inbox has no unprocessed event; returns the drain rate (events/s) once work started. */
+async function drain(what: string, timeoutMs = 300_000): Promise<{ perS: number; events: number; seconds: number }> {
+  const deadline = Date.now() + timeoutMs;
+  let first = await unprocessed();
+  // Start the clock once the worker has processed something (not while it boots).
+  while (Date.now() < deadline) {
+    const now = await unprocessed();
+    if (now < first || now === 0) break;
+    first = now;
+    await sleep(50);
+  }
+  const from = await unprocessed();
+  const t0 = performance.now();
+  let left = from;
+  while (left > 0 && Date.now() < deadline) {
+    await sleep(250);
+    left = await unprocessed();
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  if (left > 0) throw new Error(`${what}: ${left} events still unprocessed after ${timeoutMs / 1000} s`);
+  return { perS: from / Math.max(seconds, 0.001), events: from, seconds };
+}
+
+try {
+  await waitForHttp(`${apiBase}/readyz`, 60_000);
+
+  // ---- (a) accepted webhooks per second ---------------------------------------------------------
+  const [payDonation] = await newDonations(1);
+  const paySession = sessionId();
+  log(`signing ${THROUGHPUT_EVENTS.toLocaleString()} distinct events...`);
+  let pool = Array.from({ length: THROUGHPUT_EVENTS }, () => signedEvent(payDonation!, paySession));
+  let next = 0;
+  let repeats = 0;
+  const webhookRequest = (): RequestSpec => {
+    if (next >= pool.length) repeats++;
+    const e = pool[next++ % pool.length]!;
+    return { method: 'POST', path: '/api/stripe/webhook', body: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } };
+  };
+  const accepted = async (name: string, durationS: number): Promise<LoadResult & { inboxAdded: number; cpu: string }> => {
+    const before = await inboxSize();
+    const cpu = await cpuMeter();
+    const r = await load(name, apiBase, { connections: CONNECTIONS, durationS, request: webhookRequest });
+    const used = await cpu();
+    const inboxAdded = (await inboxSize()) - before;
+    return { ...r, inboxAdded, cpu: perEvent(used, inboxAdded) };
+  };
+
+  log('warm-up (API alone)...');
+  await accepted('warm-up', WARMUP_S);
+  log('(a1) webhooks accepted per second, API alone (the worker is stopped; jobs queue up)...');
+  const aloneRun = await accepted('webhooks accepted, API alone', DURATION);
+  log(`    ${aloneRun.reqPerSec}/s, ${aloneRun.inboxAdded} inbox rows added; starting the worker to drain ${await unprocessed()} events...`);
+  worker = startWorker();
+  const drainCpu = await cpuMeter();
+  const drained = await drain('backlog after (a1)');
+  const drainedCpu = perEvent(await drainCpu(), drained.events);
+  log(`    drained ${drained.events} events in ${drained.seconds.toFixed(1)} s`);
+
+  // Fresh signatures (Stripe's tolerance is 300 s) for the run with the worker alongside.
+  pool = Array.from({ length: THROUGHPUT_EVENTS }, () => signedEvent(payDonation!, paySession));
+  next = 0;
+  log('(a2) webhooks accepted per second with the worker draining alongside...');
+  const withWorker = await accepted('webhooks accepted, worker running', DURATION);
+  log(`    ${withWorker.reqPerSec}/s; waiting for the worker to catch up...`);
+  const drained2 = await drain('backlog after (a2)');
+  const ledgerRowsForOne = Number(((await db('token_purchases').where({ payment_reference: paySession }).count({ n: '*' }).first()) as { n: string }).n);
+
+  // ---- (c) the peer: BullMQ add -> processed round trip at RATE ---------------------------------
+  log(`(c) peer: BullMQ bare add -> completed at ${RATE}/s...`);
+  const producerConn = createBullConnection(services.redisUrl);
+  const workerConn = createBullConnection(services.redisUrl);
+  const peerQueue = new Queue('peer', { connection: producerConn, prefix: peerPrefix, defaultJobOptions: { removeOnComplete: 1_000, removeOnFail: 1_000 } });
+  const peerWorker = new Worker('peer', async () => undefined, { connection: workerConn, prefix: peerPrefix, concurrency: 4 });
+  await peerWorker.waitUntilReady();
+  const peerSent = new Map<string, number>();
+  let peerLatencies: number[] = [];
+  peerWorker.on('completed', (job) => {
+    const t0 = peerSent.get(job.id!);
+    if (t0 !== undefined) peerLatencies.push(performance.now() - t0);
+  });
+  const peerRun = async (tag: string, seconds: number) => {
+    peerLatencies = [];
+    peerSent.clear();
+    const cpu0 = process.cpuUsage();
+    const rate = await paced(RATE * seconds, RATE, (i) => {
+      const id = `${tag}-${i}`;
+      peerSent.set(id, performance.now());
+      void peerQueue.add('noop', { i }, { jobId: id });
+    });
+    const deadline = Date.now() + 30_000;
+    while (peerLatencies.length < peerSent.size && Date.now() < deadline) await sleep(20);
+    const cpu = process.cpuUsage(cpu0);
+    return { rate, latencies: [...peerLatencies], lost: peerSent.size - peerLatencies.length, cpuPerJob: ((cpu.user + cpu.system) / 1000 / peerSent.size).toFixed(2) };
+  };
+  await peerRun('warm', WARMUP_S);
+  const peer = await peerRun('run', DURATION);
+  await peerWorker.close();
+  await peerQueue.close();
+  producerConn.disconnect();
+  workerConn.disconnect();
+
+  // ---- (b) event -> ledger row latency at RATE --------------------------------------------------
+  log(`(b) event -> ledger row at ${RATE}/s, each event paying its own donation...`);
+  const listener = new pg.Client({ connectionString: benchUrl });
+  await listener.connect();
+  await listener.query('LISTEN bench_ledger');
+  const sentAt = new Map<string, number>();
+  let rowLatencies: number[] = [];
+  let httpLatencies: number[] = [];
+  let non200 = 0;
+  listener.on('notification', (n) => {
+    const t0 = n.payload ? sentAt.get(n.payload) : undefined;
+    if (t0 !== undefined) rowLatencies.push(performance.now() - t0);
+  });
+  const pipelineRun = async (seconds: number) => {
+    const donations = await newDonations(RATE * seconds);
+    const events = donations.map((d) => signedEvent(d, sessionId()));
+    rowLatencies = [];
+    httpLatencies = [];
+    sentAt.clear();
+    const cpu = await cpuMeter();
+    const inflight: Array<Promise<void>> = [];
+    const rate = await paced(events.length, RATE, (i) => {
+      const e = events[i]!;
+      const t0 = performance.now();
+      sentAt.set(e.session, t0);
+      inflight.push(
+        fetch(`${apiBase}/api/stripe/webhook`, { method: 'POST', body: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } }).then(
+          async (res) => {
+            await res.arrayBuffer();
+            httpLatencies.push(performance.now() - t0);
+            if (res.status !== 200) non200++;
+          },
+          () => {
+            non200++;
+          },
+        ),
+      );
+    });
+    await Promise.all(inflight);
+    const deadline = Date.now() + 60_000;
+    while (rowLatencies.length < events.length && Date.now() < deadline) await sleep(20);
+    return { rate, rows: [...rowLatencies], http: [...httpLatencies], missing: events.length - rowLatencies.length, cpu: perEvent(await cpu(), events.length) };
+  };
+  await pipelineRun(WARMUP_S);
+  non200 = 0;
+  const pipeline = await pipelineRun(DURATION);
+  await listener.end();
+  await drain('after (b)', 60_000);
+
+  // ---- report -------------------------------------------------------------------------------------
+  const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : 'n/a');
+  const peerP50 = quantile(peer.latencies, 0.5);
+  const peerP99 = quantile(peer.latencies, 0.99);
+  const rowP50 = quantile(pipeline.rows, 0.5);
+  const rowP99 = quantile(pipeline.rows, 0.99);
+  const rows = [
+    {
+      scenario: `BullMQ bare add -> completed, no-op (peer) @ ${RATE}/s`,
+      'rate /s': Math.round(peer.rate),
+      'p50 ms': ms(peerP50),
+      'p99 ms': ms(peerP99),
+      'vs peer (p50 / p99)': '1 / 1',
+      'CPU ms/event api / worker / pg': `bench process ${peer.cpuPerJob}`,
+      target: '',
+    },
+    {
+      scenario: `webhook sent -> ledger row committed @ ${RATE}/s`,
+      'rate /s': Math.round(pipeline.rate),
+      'p50 ms': ms(rowP50),
+      'p99 ms': ms(rowP99),
+      'vs peer (p50 / p99)': `${(rowP50 / peerP50).toFixed(1)}x / ${(rowP99 / peerP99).toFixed(1)}x`,
+      'CPU ms/event api / worker / pg': pipeline.cpu,
+      target: `p99 <= 250 ms: ${rowP99 <= 250 ? 'met' : 'NOT met'}`,
+    },
+    {
+      scenario: `  of which the webhook's HTTP answer @ ${RATE}/s`,
+      'rate /s': Math.round(pipeline.rate),
+      'p50 ms': ms(quantile(pipeline.http, 0.5)),
+      'p99 ms': ms(quantile(pipeline.http, 0.99)),
+      'vs peer (p50 / p99)': '',
+      'CPU ms/event api / worker / pg': '',
+      target: '',
+    },
+    {
+      scenario: `webhooks accepted, API alone (${CONNECTIONS} connections)`,
+      'rate /s': aloneRun.reqPerSec,
+      'p50 ms': aloneRun.p50,
+      'p99 ms': aloneRun.p99,
+      'vs peer (p50 / p99)': '',
+      'CPU ms/event api / worker / pg': aloneRun.cpu,
+      target: `>= 1,000/s: ${aloneRun.reqPerSec >= 1000 ? 'met' : 'NOT met'}`,
+    },
+    {
+      scenario: `webhooks accepted, worker draining alongside (${CONNECTIONS} connections)`,
+      'rate /s': withWorker.reqPerSec,
+      'p50 ms': withWorker.p50,
+      'p99 ms': withWorker.p99,
+      'vs peer (p50 / p99)': '',
+      'CPU ms/event api / worker / pg': withWorker.cpu,
+      target: `>= 1,000/s: ${withWorker.reqPerSec >= 1000 ? 'met' : 'NOT met'}`,
+    },
+    {
+      scenario: 'worker drain of the (a1) backlog, ledger.record jobs',
+      'rate /s': Math.round(drained.perS),
+      'p50 ms': '',
+      'p99 ms': '',
+      'vs peer (p50 / p99)': '',
+      'CPU ms/event api / worker / pg': drainedCpu,
+      target: '',
+    },
+  ];
+  report('webhooks', rows, [
+    `${os.cpus().length} cores shared by autocannon / the bench process, the API, the worker, Postgres and Redis; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
+    `(a) ${DURATION} s per run after a ${WARMUP_S} s warm-up, every request a distinct pre-signed event (${repeats} repeats); inbox rows added: API alone ${aloneRun.inboxAdded} (2xx ${aloneRun.requests - aloneRun.non2xx - aloneRun.errors}), with the worker ${withWorker.inboxAdded}; non-2xx/errors ${aloneRun.non2xx + aloneRun.errors} / ${withWorker.non2xx + withWorker.errors}.`,
+    `    Backlog drains: ${drained.events} events in ${drained.seconds.toFixed(1)} s after (a1), ${drained2.events} in ${drained2.seconds.toFixed(1)} s after (a2); ledger rows for the one donation all those events pay: ${ledgerRowsForOne}.`,
+    `(b) ${pipeline.rows.length} events over ${DURATION} s, ${pipeline.missing} rows missing after 60 s, ${non200} non-200 answers; (c) ${peer.latencies.length} jobs, ${peer.lost} lost.`,
+  ]);
+  if (ledgerRowsForOne !== 1 || pipeline.missing > 0 || non200 > 0 || peer.lost > 0) process.exitCode = 1;
+} finally {
+  await Promise.all([api.stop(), worker?.stop()]);
+  await db.destroy();
+  const redis = new Redis(services.redisUrl, { maxRetriesPerRequest: 1 });
+  for (const p of [prefix, peerPrefix]) {
+    let cursor = '0';
+    do {
+      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${p}*`, 'COUNT', 1000);
+      cursor = nextCursor;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  }
+  redis.disconnect();
+  await dropDatabase(adminUrl.toString(), dbName);
+  await services.stop();
+}

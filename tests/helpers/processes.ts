@@ -1,0 +1,122 @@
+// Real processes for fault tests: a private redis-server that a test may stop and start again, and the
+// worker as its own OS process (spawned exactly as in production, through tsx) that a test may kill.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Resolves when `child` has exited (at once if it already has). */
+function exitOf(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** A redis-server without persistence on a fixed port: `stop()` loses every key, `start()` again serves an empty Redis. */
+export interface PrivateRedis {
+  url: string;
+  port: number;
+  start(): Promise<void>;
+  /** SIGKILL: Redis vanishes the way a crashed host does. */
+  stop(): Promise<void>;
+}
+
+export async function privateRedis(): Promise<PrivateRedis> {
+  const port = await freePort();
+  const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  const stop = async () => {
+    if (!child) return;
+    const c = child;
+    child = undefined;
+    c.kill('SIGKILL');
+    await exitOf(c);
+  };
+  const start = async () => {
+    if (child) return;
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+    probe.on('error', () => undefined); // refused while the server starts: retried below
+    try {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        try {
+          if (probe.status !== 'ready') await probe.connect();
+          if ((await probe.ping()) === 'PONG') return;
+        } catch (err) {
+          if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer: ${(err as Error).message}`);
+          probe.disconnect();
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    } finally {
+      probe.disconnect();
+    }
+  };
+  process.once('exit', () => child?.kill('SIGKILL'));
+  await start();
+  return { url, port, start, stop };
+}
+
+/** The worker running as its own process. */
+export interface WorkerProcess {
+  pid: number;
+  /** Everything it printed (stdout and stderr), for failure messages. */
+  output(): string;
+  exited: Promise<void>;
+  /** SIGKILL to its process group: tsx and the node process running the worker both die at once, no cleanup. */
+  kill(): Promise<void>;
+  /** SIGTERM (graceful: active jobs finish), SIGKILL after `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Spawns `tsx worker/src/main.ts` in its own process group with the given environment (on top of PATH). */
+export function spawnWorkerProcess(env: Record<string, string>): WorkerProcess {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['worker/src/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = exitOf(child);
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', () => signalGroup('SIGKILL'));
+  return {
+    pid: child.pid!,
+    output: () => out,
+    exited,
+    kill: async () => {
+      signalGroup('SIGKILL');
+      await exited;
+    },
+    stop: async (graceMs = 15_000) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM'); // tsx relays it to the worker, which finishes its active jobs
+      const timer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+      signalGroup('SIGKILL'); // the tsx child, should the relay have been lost
+    },
+  };
+}
