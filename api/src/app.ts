@@ -11,7 +11,9 @@ import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 import { adminPurchaseRoutes } from './routes/admin/purchases';
+import { adminSubmissionRoutes } from './routes/admin/submissions';
 import { authRoutes } from './routes/auth/index';
+import { formRoutes } from './routes/forms/index';
 import { healthRoutes } from './routes/health';
 import { ledgerRoutes } from './routes/ledger/index';
 import { meRoutes } from './routes/me/index';
@@ -61,6 +63,8 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   });
   await app.register(meRoutes);
   await app.register(adminPurchaseRoutes);
+  await app.register(formRoutes);
+  await app.register(adminSubmissionRoutes);
 
   await app.register(webPlugin, { distDir: config.WEB_DIST });
   return app;
