@@ -18,6 +18,8 @@ export const webPlugin = fp<{ distDir: string }>(
         root: opts.distDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each text asset (web/vite.config.ts): served as is to browsers that accept them.
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
