@@ -6,6 +6,12 @@
 export const WEB_ROUTES = [
   '/',
   '/token-ledger',
+  '/pitch-deck',
+  '/dog-pound',
+  '/incubator-application',
+  '/incubator',
+  '/events/i-am-the-business',
+  '/admin/submissions',
 ] as const;
 
 /** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
@@ -10,17 +9,42 @@ import './styles.css';
 
 type PageModule = { default: ComponentType };
 
+/** A page and whether it reads the API through TanStack Query (then the query cache is loaded and provided with it). */
+interface Page {
+  load: () => Promise<PageModule>;
+  query?: boolean;
+}
+
 /**
  * One code-split page per path in WEB_ROUTES (the keys must be exactly those paths, so a route added there
- * without a page here fails the type check), plus the '*' not-found page.
+ * without a page here fails the type check), plus the '*' not-found page. Pages that need no query cache say
+ * `query: false`, which keeps TanStack Query out of what they load (the landing page's budget).
  */
-const PAGES: Record<(typeof WEB_ROUTES)[number], () => Promise<PageModule>> = {
-  '/': () => import('./routes/Home'),
-  '/token-ledger': () => import('./routes/TokenLedger'),
+const PAGES: Record<(typeof WEB_ROUTES)[number], Page> = {
+  '/': { load: () => import('./routes/Home'), query: false },
+  '/token-ledger': { load: () => import('./routes/TokenLedger') },
+  '/pitch-deck': { load: () => import('./routes/PitchDeck'), query: false },
+  '/dog-pound': { load: () => import('./routes/DogPound'), query: false },
+  '/incubator-application': { load: () => import('./routes/IncubatorApplication'), query: false },
+  '/incubator': { load: () => import('./routes/IncubatorInfo'), query: false },
+  '/events/i-am-the-business': { load: () => import('./routes/EventDetails'), query: false },
+  '/admin/submissions': { load: () => import('./routes/AdminSubmissions') },
 };
 
-function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
+function lazyPage({ load, query = true }: Page): RouteObject['lazy'] {
+  return async () => {
+    const [page, provider] = await Promise.all([load(), query ? import('./lib/query') : null]);
+    const Page = page.default;
+    if (!provider) return { Component: Page };
+    const { QueryProvider } = provider;
+    return {
+      Component: () => (
+        <QueryProvider>
+          <Page />
+        </QueryProvider>
+      ),
+    };
+  };
 }
 
 const routes: RouteObject[] = [
@@ -30,37 +54,19 @@ const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       ...WEB_ROUTES.map((path): RouteObject => ({ path, lazy: lazyPage(PAGES[path]) })),
-      { path: '*', lazy: lazyPage(() => import('./routes/NotFound')) },
+      { path: '*', lazy: lazyPage({ load: () => import('./routes/NotFound'), query: false }) },
     ],
   },
 ];
 
 const router = createBrowserRouter(routes);
 
-/** Retry network failures and 5xx/429 answers, not other 4xx (duck-typed on ApiError.statusCode so this entry chunk stays free of zod). */
-function isRetryable(err: unknown): boolean {
-  const status = (err as { statusCode?: unknown } | null)?.statusCode;
-  return typeof status !== 'number' || status >= 500 || status === 429;
-}
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      retry: (failureCount, error) => failureCount < 2 && isRetryable(error),
-    },
-  },
-});
-
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 createRoot(rootElement).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>
+    <RouterProvider router={router} />
+    <Toaster />
   </StrictMode>,
 );

@@ -1,4 +1,5 @@
 import { ZApiError, type TApiError } from '@app/common/schemas/errors';
+import { ensureSession } from './session';
 import {
   ZLedgerPage,
   ZLedgerSummary,
@@ -35,24 +36,46 @@ export function isRetryable(err: unknown): boolean {
   return true;
 }
 
+/** Reads a response body as JSON (undefined when empty or not JSON). */
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The ApiError for a failed answer: the server's error body, or one made up from the status. */
+function failure(res: Response, body: unknown): ApiError {
+  const parsed = ZApiError.safeParse(body);
+  return new ApiError(
+    parsed.success ? parsed.data : { statusCode: res.status, error: res.statusText || 'Error', message: `Request failed with status ${res.status}` },
+  );
+}
+
+/**
+ * Sends JSON to a same-origin endpoint (POST by default) with the session's CSRF token, and validates the answer
+ * with `schema`; throws ApiError on a non-2xx status (a 400's `fields` holds each invalid field's messages).
+ */
+export async function sendJson<T>(path: string, body: unknown, schema: Parser<T>, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' = 'POST'): Promise<T> {
+  const { csrfToken } = await ensureSession();
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(csrfToken ? { 'x-csrf-token': csrfToken } : {}) },
+    body: JSON.stringify(body),
+  });
+  const parsed = await readBody(res);
+  if (!res.ok) throw failure(res, parsed);
+  return schema.parse(parsed);
+}
+
 /** GETs a same-origin JSON endpoint and validates the answer with `schema`; throws ApiError on a non-2xx status. */
 export async function getJson<T>(path: string, schema: Parser<T>, signal?: AbortSignal): Promise<T> {
   const res = await fetch(path, { headers: { Accept: 'application/json' }, signal });
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  if (!res.ok) {
-    const parsed = ZApiError.safeParse(body);
-    throw new ApiError(
-      parsed.success
-        ? parsed.data
-        : { statusCode: res.status, error: res.statusText || 'Error', message: `Request failed with status ${res.status}` },
-    );
-  }
+  const body = await readBody(res);
+  if (!res.ok) throw failure(res, body);
   if (body === undefined) throw new Error(`GET ${path}: the answer is not JSON`);
   return schema.parse(body);
 }
