@@ -1,0 +1,44 @@
+/** Labels of the fields the site's forms store; anything else is labelled from its key ("businessName" → "Business name"). */
+const LABELS: Record<string, string> = {
+  fullName: 'Full name',
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  businessIdea: 'Business idea',
+  financialNeed: 'Financial need',
+  communityImpact: 'Community impact vision',
+  experience: 'Experience',
+  commitment: 'Commitment',
+  termsAccepted: 'Terms accepted',
+  goals: 'Goals',
+  availability: 'Availability',
+  sector: 'Sector',
+  timeCommitment: 'Time commitment',
+};
+
+/** A readable label for a payload key. */
+export function fieldLabel(key: string): string {
+  if (LABELS[key]) return LABELS[key];
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : key;
+}
+
+/** A payload value as text: Yes/No for booleans, '—' for empty, JSON for nested values. */
+export function fieldValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.map(fieldValue).join(', ');
+  return JSON.stringify(value, null, 2);
+}
+
+/** The payload as label/value pairs, in the order it was stored. */
+export function payloadPairs(payload: Record<string, unknown>): Array<{ key: string; label: string; value: string }> {
+  return Object.entries(payload).map(([key, value]) => ({ key, label: fieldLabel(key), value: fieldValue(value) }));
+}
