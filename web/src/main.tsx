@@ -1,9 +1,8 @@
-import { StrictMode, type ComponentType } from 'react';
+import { lazy, StrictMode, type ComponentType, type LazyExoticComponent } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { WEB_ROUTES } from '@app/common/routes';
-import { Layout, LayoutFallback } from './components/Layout';
-import { RouteError } from './components/RouteError';
+import { Layout } from './components/Layout';
 import { Toaster } from './components/ui/toast';
 import './styles.css';
 
@@ -31,42 +30,45 @@ const PAGES: Record<(typeof WEB_ROUTES)[number], Page> = {
   '/admin/submissions': { load: () => import('./routes/AdminSubmissions') },
 };
 
-function lazyPage({ load, query = true }: Page): RouteObject['lazy'] {
-  return async () => {
+/** A page loaded on first visit (React.lazy), wrapped in the query cache when it uses one. */
+function lazyPage({ load, query = true }: Page): LazyExoticComponent<ComponentType> {
+  return lazy(async () => {
     const [page, provider] = await Promise.all([load(), query ? import('./lib/query') : null]);
-    const Page = page.default;
-    if (!provider) return { Component: Page };
+    if (!provider) return page;
     const { QueryProvider } = provider;
+    const Inner = page.default;
     return {
-      Component: () => (
-        <QueryProvider>
-          <Page />
-        </QueryProvider>
-      ),
+      default: function WithQueryCache() {
+        return (
+          <QueryProvider>
+            <Inner />
+          </QueryProvider>
+        );
+      },
     };
-  };
+  });
 }
 
-const routes: RouteObject[] = [
-  {
-    Component: Layout,
-    HydrateFallback: LayoutFallback,
-    ErrorBoundary: RouteError,
-    children: [
-      ...WEB_ROUTES.map((path): RouteObject => ({ path, lazy: lazyPage(PAGES[path]) })),
-      { path: '*', lazy: lazyPage({ load: () => import('./routes/NotFound'), query: false }) },
-    ],
-  },
-];
-
-const router = createBrowserRouter(routes);
+// Declarative routing (not the data router): the pages load their own data, and this keeps ~17 KB (gzip) of router
+// code out of the entry chunk that every page pays for.
+const ROUTES = WEB_ROUTES.map((path) => ({ path, Page: lazyPage(PAGES[path]) }));
+const NotFound = lazyPage({ load: () => import('./routes/NotFound'), query: false });
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 createRoot(rootElement).render(
   <StrictMode>
-    <RouterProvider router={router} />
-    <Toaster />
+    <BrowserRouter>
+      <Routes>
+        <Route element={<Layout />}>
+          {ROUTES.map(({ path, Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+      <Toaster />
+    </BrowserRouter>
   </StrictMode>,
 );

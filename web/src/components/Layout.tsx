@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useScrollToHash } from '../lib/scroll';
 import { TopNav } from './nav/TopNav';
+import { RouteErrorBoundary } from './RouteError';
 import { SiteFooter } from './SiteFooter';
 
 /** Copyright year as the spec states it: 2035 on the home page footer, 2025 everywhere else. */
@@ -9,15 +10,23 @@ export function copyrightYear(pathname: string): number {
   return pathname === '/' ? 2035 : 2025;
 }
 
-/** Scrolls to the hash (or the top) after each navigation; a component so the fallback layout can skip it. */
-function ScrollManager() {
-  useScrollToHash();
-  return null;
+/** Shown in the page's place while its code loads (tall, so the footer stays below the fold and nothing jumps). */
+export function PageFallback() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center" role="status">
+      <span className="h-8 w-8 animate-spin rounded-full border-2 border-gold-500 border-t-transparent motion-reduce:animate-none" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
 }
 
-/** The page chrome: skip link, fixed top bar, the page (`children`, or the matched route) and the footer. */
-export function Layout({ children }: { children?: ReactNode }) {
+/**
+ * The page chrome: skip link, fixed top bar, the matched page (code-split: a spinner while it loads, an error view
+ * if it fails) and the footer; scrolls to the hash (or the top) after each navigation.
+ */
+export function Layout() {
   const { pathname } = useLocation();
+  useScrollToHash();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -27,23 +36,14 @@ export function Layout({ children }: { children?: ReactNode }) {
         Skip to content
       </a>
       <TopNav />
-      {!children && <ScrollManager />}
       <main id="main" className="min-h-dvh flex-1 pt-16">
-        {children ?? <Outlet />}
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <SiteFooter year={copyrightYear(pathname)} />
     </div>
-  );
-}
-
-/** Shown while the first page's code is loading. */
-export function LayoutFallback() {
-  return (
-    <Layout>
-      <div className="flex min-h-dvh items-center justify-center" role="status">
-        <span className="h-8 w-8 animate-spin rounded-full border-2 border-gold-500 border-t-transparent" />
-        <span className="sr-only">Loading…</span>
-      </div>
-    </Layout>
   );
 }
