@@ -40,6 +40,49 @@ function precompress(): PluginOption {
   };
 }
 
+/**
+ * The pages worth fetching with the HTML: for each path, the page's source (and any module main.tsx loads with it).
+ * Written to dist/route-preloads.json as the chunk files (with their static imports); the API adds
+ * `<link rel="modulepreload">` for them to the app shell it serves at that path, so the page's code downloads in
+ * parallel with the entry chunk instead of after it. Keep in step with PAGES in src/main.tsx.
+ */
+const ROUTE_PRELOADS: Record<string, string[]> = {
+  '/': ['src/routes/Home.tsx'],
+  '/pitch-deck': ['src/routes/PitchDeck.tsx'],
+  '/token-ledger': ['src/routes/TokenLedger.tsx', 'src/lib/query.tsx'],
+};
+
+function routePreloads(): PluginOption {
+  return {
+    name: 'adx-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = chunks.find((c) => c.isEntry);
+      const out: Record<string, string[]> = {};
+      for (const [route, sources] of Object.entries(ROUTE_PRELOADS)) {
+        const files = new Set<string>();
+        const add = (file: string) => {
+          if (files.has(file) || file === entry?.fileName) return;
+          files.add(file);
+          for (const dep of byFile.get(file)?.imports ?? []) add(dep);
+        };
+        for (const source of sources) {
+          const suffix = `/web/${source}`;
+          const norm = (id: string | null) => (id ?? '').replace(/\\/g, '/');
+          // Usually the page's own chunk; Rollup may also fold a page into a chunk it shares (no facade then).
+          const chunk = chunks.find((c) => norm(c.facadeModuleId).endsWith(suffix)) ?? chunks.find((c) => c.moduleIds.some((id) => norm(id).endsWith(suffix)));
+          if (!chunk) this.error(`route preload: no chunk holds ${source}`);
+          add(chunk.fileName);
+        }
+        out[route] = [...files].map((f) => `/${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(out, null, 2) });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, repoRoot, ''), ...process.env };
   const target = `http://127.0.0.1:${env.API_PORT ?? 3000}`;
@@ -55,7 +98,7 @@ export default defineConfig(({ mode }) => {
     envDir: repoRoot,
     // The cast bridges duplicate Vite installs (the plugins are typed against the hoisted root copy, this file
     // against web/node_modules/vite); at run time they are ordinary plugin objects that either version accepts.
-    plugins: [react(), tailwindcss(), precompress()] as PluginOption[],
+    plugins: [react(), tailwindcss(), routePreloads(), precompress()] as PluginOption[],
     build: { outDir: 'dist', emptyOutDir: true },
     server: { proxy },
     preview: { proxy },

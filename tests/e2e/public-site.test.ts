@@ -195,6 +195,17 @@ describe('the mobile menu (375 px)', () => {
   });
 });
 
+describe('the app shell', () => {
+  it('preloads the landing page code with the HTML of /, and nothing extra elsewhere', async () => {
+    const home = await (await fetch(`${t.baseUrl}/`)).text();
+    expect(home).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/Home-[\w-]+\.js">/);
+    const other = await (await fetch(`${t.baseUrl}/dog-pound`)).text();
+    expect(other).not.toContain('/assets/Home-');
+    const js = await fetch(`${t.baseUrl}${/src="(\/assets\/index-[\w-]+\.js)"/.exec(home)![1]}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(js.headers.get('content-encoding')).toBe('br');
+  });
+});
+
 describe('not found', () => {
   it('answers 404 and logs the requested path', async () => {
     const res = await page.goto(`${t.baseUrl}/no/such/page`);
