@@ -81,8 +81,10 @@ describe('admin payload display', () => {
     expect(fieldValue(['a', 'b'])).toBe('a, b');
     expect(fieldValue({ a: 1 })).toBe('{\n  "a": 1\n}');
     expect(payloadPairs({ sector: 'Family', commitment: true })).toEqual([
-      { key: 'sector', label: 'Sector', value: 'Family' },
       { key: 'commitment', label: 'Commitment', value: 'Yes' },
+      { key: 'sector', label: 'Sector', value: 'Family' },
     ]);
+    // The form's order, whatever order jsonb gives back; unknown keys last, alphabetically.
+    expect(payloadPairs({ zeta: 1, email: 'a@b.co', alpha: 2, fullName: 'Ada' }).map((p) => p.key)).toEqual(['fullName', 'email', 'alpha', 'zeta']);
   });
 });

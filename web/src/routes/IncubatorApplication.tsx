@@ -52,8 +52,20 @@ export default function IncubatorApplication() {
         </div>
       </section>
 
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_22rem]">
-        <section aria-labelledby="form-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      {/* One column on phones (commitment, form, platforms); on desktops the form on the left, the rest beside it. */}
+      <div className="mx-auto grid max-w-6xl items-start gap-6 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_22rem] lg:gap-x-10">
+        <div className="rounded-2xl border-2 border-gold-500 bg-gold-50 p-5 lg:col-start-2 lg:row-start-1" aria-labelledby="attendance-title" role="region">
+          <h2 id="attendance-title" className="flex items-center gap-2 font-display text-xl font-semibold text-ink-900">
+            <Icon name="check" className="h-6 w-6 text-gold-800" />
+            Attendance Commitment
+          </h2>
+          <p className="mt-2 text-sm leading-relaxed text-ink-900">
+            All <strong>{PROGRAM.sessionsExpected} sessions</strong> are expected. You may use at most <strong>{PROGRAM.makeupSessions} makeup session</strong>{' '}
+            across the whole program. Your cohort is counting on you.
+          </p>
+        </div>
+
+        <section aria-labelledby="form-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <h2 id="form-title" className="font-display text-2xl font-semibold text-ink-900">
             Your application
           </h2>
@@ -61,18 +73,10 @@ export default function IncubatorApplication() {
           <ApplicationForm />
         </section>
 
-        <aside className="flex flex-col gap-5">
-          <div className="rounded-2xl border-2 border-gold-500 bg-gold-50 p-5" aria-labelledby="attendance-title">
-            <h2 id="attendance-title" className="flex items-center gap-2 font-display text-xl font-semibold text-ink-900">
-              <Icon name="check" className="h-6 w-6 text-gold-800" />
-              Attendance Commitment
-            </h2>
-            <p className="mt-2 text-sm leading-relaxed text-ink-900">
-              All <strong>{PROGRAM.sessionsExpected} sessions</strong> are expected. You may use at most <strong>{PROGRAM.makeupSessions} makeup session</strong>{' '}
-              across the whole program. Your cohort is counting on you.
-            </p>
-          </div>
-          <h2 className="sr-only">Where the program happens</h2>
+        <aside className="flex flex-col gap-5 lg:col-start-2 lg:row-start-2" aria-labelledby="platforms-title">
+          <h2 id="platforms-title" className="sr-only">
+            Where the program happens
+          </h2>
           <ul className="flex flex-col gap-4">
             {PLATFORMS.map((p) => (
               <li key={p.title} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

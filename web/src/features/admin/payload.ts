@@ -38,7 +38,18 @@ export function fieldValue(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
-/** The payload as label/value pairs, in the order it was stored. */
+const ORDER = Object.keys(LABELS);
+const rank = (key: string) => {
+  const i = ORDER.indexOf(key);
+  return i === -1 ? ORDER.length : i;
+};
+
+/**
+ * The payload as label/value pairs: the site's fields in form order, any others after them alphabetically
+ * (Postgres jsonb does not keep the order keys were written in).
+ */
 export function payloadPairs(payload: Record<string, unknown>): Array<{ key: string; label: string; value: string }> {
-  return Object.entries(payload).map(([key, value]) => ({ key, label: fieldLabel(key), value: fieldValue(value) }));
+  return Object.keys(payload)
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+    .map((key) => ({ key, label: fieldLabel(key), value: fieldValue(payload[key]) }));
 }
