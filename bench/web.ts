@@ -4,8 +4,9 @@
 // the performance and accessibility scores and every script the page loaded (gzip size computed here from
 // the built file, so the figure does not depend on how the server compresses).
 // Budget: JS loaded for / <= 120 KB gzip; performance >= 95 and accessibility >= 95 on /, /pitch-deck, /token-ledger.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, setPriority } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -79,11 +80,32 @@ const api = startProcess('api', path.join(ROOT, 'node_modules/.bin/tsx'), ['api/
 });
 
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+// Lighthouse's simulated throttling multiplies the CPU time it observes; on this shared 2-core machine other jobs
+// inflate that time several-fold. With BENCH_WEB_NICE=-10 (root only) the browser, and the renderers it starts,
+// run at a higher priority, so the figures describe the page rather than the neighbours. The docs say when it was used.
+const niceness = process.env.BENCH_WEB_NICE;
+/** The browser and every process under it (zygotes, so the renderers forked later inherit the priority). */
+function processTree(pid: number): number[] {
+  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split(/\s+/).filter(Boolean).map(Number);
+  return [pid, ...children.flatMap(processTree)];
+}
+function raisePriority(): void {
+  if (!niceness || !chrome.pid) return;
+  for (const pid of processTree(chrome.pid)) {
+    try {
+      setPriority(pid, Number(niceness));
+    } catch (err) {
+      log(`could not set the priority of ${pid}: ${(err as Error).message}`);
+    }
+  }
+}
+raisePriority();
 let failed = false;
 try {
   await waitForHttp(`${origin}/readyz`, 60_000);
   const rows: Array<Record<string, string | number>> = [];
   let homeJs = 0;
+  let failedRuns = 0;
   log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${cpus().length} cores`);
   for (const page of PAGES) {
     const perf: number[] = [];
@@ -93,9 +115,16 @@ try {
     let cls = 0;
     let scripts: string[] = [];
     for (let i = 0; i < RUNS; i++) {
+      raisePriority();
       const result = await lighthouse(`${origin}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
       const { lhr } = result;
+      if (lhr.runtimeError) {
+        log(`${page}: run ${i + 1} failed (${lhr.runtimeError.code}); running it again`);
+        i--;
+        if (++failedRuns > 5) throw new Error(`Lighthouse keeps failing: ${lhr.runtimeError.message}`);
+        continue;
+      }
       perf.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
       a11y.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
       lcp += lhr.audits['largest-contentful-paint']?.numericValue ?? 0;
@@ -128,6 +157,7 @@ try {
   report('web-lighthouse', rows, [
     `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, default mobile config (simulated throttling), ${RUNS} runs per page, Chromium ${chromePath}.`,
     `Budget: JS for / <= ${BUDGET_HOME_KB} KB gzip (now ${kb(homeJs)}), performance and accessibility >= ${BUDGET_SCORE}.`,
+    `Chromium priority: ${niceness ? `nice ${niceness}` : 'normal'}.`,
     `Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${cpus().length} cores (simulated throttling scales the CPU time it observes, so a busy machine lowers the performance score).`,
   ]);
   report(

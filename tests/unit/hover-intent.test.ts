@@ -66,6 +66,26 @@ describe('DOG POUND menu timing', () => {
   });
 });
 
+describe('clicking the DOG POUND trigger', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    resetHoverIntentClock();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('does not close a menu that hovering opened a moment ago, but does later or after a click open', () => {
+    const h = createHoverIntent(() => undefined);
+    h.enter();
+    vi.advanceTimersByTime(200);
+    expect(h.clickCloses()).toBe(false);
+    vi.advanceTimersByTime(500);
+    expect(h.clickCloses()).toBe(true);
+    h.set(false);
+    h.set(true);
+    expect(h.clickCloses()).toBe(true);
+  });
+});
+
 describe('admin payload display', () => {
   it('labels known and unknown keys', () => {
     expect(fieldLabel('businessIdea')).toBe('Business idea');

@@ -60,7 +60,12 @@ export function DogPoundMenu() {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => intent.current?.set(!open)}
+        onClick={() => {
+          const i = intent.current;
+          if (!i) return;
+          if (!open) i.set(true);
+          else if (i.clickCloses()) i.set(false);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') {
             e.preventDefault();

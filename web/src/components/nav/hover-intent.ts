@@ -17,7 +17,15 @@ export interface HoverIntent {
   set(open: boolean): void;
   /** Cancels pending timers (on unmount). */
   dispose(): void;
+  /**
+   * Whether a click on the trigger should close the menu: not when hovering opened it a moment ago (the pointer
+   * arrived and clicked; closing then would feel like the click did nothing).
+   */
+  clickCloses(): boolean;
 }
+
+/** A click this soon after a hover opened the menu leaves it open. */
+export const CLICK_AFTER_HOVER_MS = 500;
 
 /** Shared by every menu on the page: when the last one closed, for the skip delay. */
 let lastClosedAt = Number.NEGATIVE_INFINITY;
@@ -25,6 +33,7 @@ let lastClosedAt = Number.NEGATIVE_INFINITY;
 /** A hover-intent controller that reports open/closed through `onChange` (called only on a change). */
 export function createHoverIntent(onChange: (open: boolean) => void, delays = NAV_DELAYS, now: () => number = () => Date.now()): HoverIntent {
   let open = false;
+  let hoverOpenedAt = Number.NEGATIVE_INFINITY;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const clear = () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -41,15 +50,23 @@ export function createHoverIntent(onChange: (open: boolean) => void, delays = NA
     enter() {
       clear();
       if (open) return;
-      if (now() - lastClosedAt < delays.skip) apply(true);
-      else timer = setTimeout(() => apply(true), delays.open);
+      const openByHover = () => {
+        hoverOpenedAt = now();
+        apply(true);
+      };
+      if (now() - lastClosedAt < delays.skip) openByHover();
+      else timer = setTimeout(openByHover, delays.open);
     },
     leave() {
       clear();
       if (open) timer = setTimeout(() => apply(false), delays.close);
     },
-    set: apply,
+    set(next) {
+      hoverOpenedAt = Number.NEGATIVE_INFINITY;
+      apply(next);
+    },
     dispose: clear,
+    clickCloses: () => open && now() - hoverOpenedAt >= CLICK_AFTER_HOVER_MS,
   };
 }
 
