@@ -15,7 +15,9 @@ import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
 import { adminPurchaseRoutes } from './routes/admin/purchases';
 import { archiveRoutes } from './routes/archive/index';
+import { adminSubmissionRoutes } from './routes/admin/submissions';
 import { authRoutes } from './routes/auth/index';
+import { formRoutes } from './routes/forms/index';
 import { healthRoutes } from './routes/health';
 import { ledgerRoutes } from './routes/ledger/index';
 import { memberRoutes } from './routes/members/index';
@@ -95,6 +97,8 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(archiveRoutes);
   await app.register(speakerProfileRoutes);
   if (!production && !config.STRIPE_SECRET_KEY) await app.register(testCheckoutRoutes);
+  await app.register(formRoutes);
+  await app.register(adminSubmissionRoutes);
 
   await app.register(webPlugin, { distDir: config.WEB_DIST });
   return app;

@@ -17,6 +17,12 @@ export const WEB_ROUTES = [
   '/profile/:username',
   '/business-ecosystem',
   '/speakers',
+  '/pitch-deck',
+  '/dog-pound',
+  '/incubator-application',
+  '/incubator',
+  '/events/i-am-the-business',
+  '/admin/submissions',
 ] as const;
 
 /** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */

@@ -1,4 +1,5 @@
 import { ZApiError, type TApiError } from '@app/common/schemas/errors';
+import { ensureSession } from './session';
 import {
   ZLedgerPage,
   ZLedgerSummary,
@@ -76,29 +77,9 @@ export function apiErrorFrom(status: number, statusText: string, text: string): 
   );
 }
 
-let csrfToken: string | null = null;
-let csrfKnown = false;
-
-/** Remembers the session's CSRF token (useSession does this); state-changing calls send it as x-csrf-token. */
-export function setCsrfToken(token: string | null): void {
-  csrfToken = token;
-  csrfKnown = true;
-}
-
-/**
- * The CSRF header for a state-changing call: the session's token when a member is signed in. On a page
- * that never loaded the session (a public form), it is asked for once first.
- */
+/** The CSRF header for a state-changing call: the session's token when a member is signed in. */
 export async function csrfHeaders(): Promise<Record<string, string>> {
-  if (!csrfKnown) {
-    try {
-      const res = await fetch('/api/auth/session', { headers: { Accept: 'application/json' } });
-      const info = res.ok ? ((await res.json()) as { csrfToken?: unknown }) : {};
-      setCsrfToken(typeof info.csrfToken === 'string' ? info.csrfToken : null);
-    } catch {
-      // No answer: send without; the server refuses with a clear 403 if one was needed.
-    }
-  }
+  const { csrfToken } = await ensureSession();
   return csrfToken ? { 'x-csrf-token': csrfToken } : {};
 }
 

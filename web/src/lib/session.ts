@@ -1,15 +1,68 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { ZSessionInfo, type TSessionInfo } from '@app/common/schemas/auth';
-import { getJson, sendJson, setCsrfToken } from './api';
+import { useSyncExternalStore } from 'react';
+import type { TSessionInfo, TSessionUser } from '@app/common/schemas/auth';
 
-const SESSION_KEY = ['session'] as const;
+/**
+ * Who is signed in, for every page and the top bar: GET /api/auth/session once, shared through a tiny store
+ * (useSyncExternalStore) so the entry chunk needs neither TanStack Query nor zod. The CSRF token it carries is
+ * what sendJson sends on state-changing calls.
+ */
+
+/** The session as components see it. */
+export interface SessionState {
+  /** True until the first answer (or failure). */
+  loading: boolean;
+  user: TSessionUser | null;
+  csrfToken: string | null;
+}
+
+let state: SessionState = { loading: true, user: null, csrfToken: null };
+let inflight: Promise<SessionState> | null = null;
+const listeners = new Set<() => void>();
+
+function set(next: SessionState): void {
+  state = next;
+  for (const l of listeners) l();
+}
+
+/** A light shape check of the session answer (the full zod schema stays out of the entry chunk). */
+function asSessionInfo(body: unknown): TSessionInfo {
+  const b = body as Partial<TSessionInfo> | null;
+  const user = b?.user && typeof b.user === 'object' && typeof b.user.id === 'string' ? b.user : null;
+  return { user, csrfToken: typeof b?.csrfToken === 'string' ? b.csrfToken : null };
+}
+
+/** Asks the server who is signed in (again); concurrent callers share one request. A failure counts as signed out. */
+export function refreshSession(): Promise<SessionState> {
+  inflight ??= fetch('/api/auth/session', { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
+    .then(async (res) => {
+      const info = res.ok ? asSessionInfo(await res.json()) : { user: null, csrfToken: null };
+      set({ loading: false, user: info.user, csrfToken: info.csrfToken });
+      return state;
+    })
+    .catch(() => {
+      set({ loading: false, user: null, csrfToken: null });
+      return state;
+    })
+    .finally(() => {
+      inflight = null;
+    });
+  return inflight;
+}
+
+/** The session, loading it first if nobody has yet. */
+export function ensureSession(): Promise<SessionState> {
+  return state.loading ? refreshSession() : Promise.resolve(state);
+}
+
 const CHANNEL = 'adx-auth';
+let watching = false;
 
-async function fetchSession(signal?: AbortSignal): Promise<TSessionInfo> {
-  const info = await getJson('/api/auth/session', ZSessionInfo, signal);
-  setCsrfToken(info.csrfToken);
-  return info;
+/** Re-checks the session when another tab signs in or out, and when this tab regains focus. */
+function watchElsewhere(): void {
+  if (watching || typeof window === 'undefined') return;
+  watching = true;
+  window.addEventListener('focus', () => void refreshSession());
+  if (typeof BroadcastChannel !== 'undefined') new BroadcastChannel(CHANNEL).onmessage = () => void refreshSession();
 }
 
 /** Tells the other tabs that the signed-in member changed (sign-in or sign-out). */
@@ -20,30 +73,43 @@ export function announceAuthChange(): void {
   ch.close();
 }
 
-/**
- * Who is signed in, from the one session endpoint. Re-checked when the tab regains focus and when
- * another tab signs in or out, so a sign-out anywhere shows everywhere.
- */
-export function useSession() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (typeof BroadcastChannel === 'undefined') return;
-    const ch = new BroadcastChannel(CHANNEL);
-    ch.onmessage = () => void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
-    return () => ch.close();
-  }, [queryClient]);
-  return useQuery({ queryKey: SESSION_KEY, queryFn: ({ signal }) => fetchSession(signal), staleTime: 60_000, refetchOnWindowFocus: true });
+/** Re-reads the session (after a sign-in, or a 401). */
+export function useRefreshSession(): () => Promise<SessionState> {
+  return refreshSession;
 }
 
-/** Refetches the session (after sign-in or a 401). */
-export function useRefreshSession() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  watchElsewhere();
+  if (state.loading && !inflight) void refreshSession();
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
-/** Signs out here and in every tab. */
+const getSnapshot = () => state;
+
+/** The signed-in member (or null), whether the first check is still running, and the CSRF token. */
+export function useSession(): SessionState & { isAdmin: boolean } {
+  const s = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return { ...s, isAdmin: Boolean(s.user?.isAdmin) };
+}
+
+/** Signs out on the server (revoking the session), then everywhere in the app. */
 export async function signOut(): Promise<void> {
-  await sendJson('POST', '/api/auth/sign-out', undefined, { parse: (v: unknown) => v });
-  setCsrfToken(null);
+  const { csrfToken } = await ensureSession();
+  const res = await fetch('/api/auth/sign-out', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: csrfToken ? { 'x-csrf-token': csrfToken } : {},
+  });
+  // 401: the session had already ended, which is what signing out wants. Anything else: still signed in.
+  if (!res.ok && res.status !== 401) throw new Error(`Sign-out failed with status ${res.status}`);
+  set({ loading: false, user: null, csrfToken: null });
   announceAuthChange();
+}
+
+/** A display name for the member: their username, else the part of their e-mail before the @, else 'Member'. */
+export function displayName(user: TSessionUser): string {
+  return user.username?.trim() || user.email?.split('@')[0] || 'Member';
 }

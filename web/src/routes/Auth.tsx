@@ -88,14 +88,14 @@ export default function Auth() {
     setParams({}, { replace: true });
   }, [params, setParams]);
 
-  if (session.isPending || providers.isPending) {
+  if (session.loading || providers.isPending) {
     return (
       <div className="flex min-h-[60vh] items-center justify-center bg-paper">
         <Spinner size="lg" label="Checking your session…" />
       </div>
     );
   }
-  if (session.data?.user) return <Navigate to={redirectTo} replace />;
+  if (session.user) return <Navigate to={redirectTo} replace />;
 
   const product = providers.data?.productName ?? PRODUCT_NAME;
   function login() {

@@ -159,11 +159,11 @@ function Portal({ user }: { user: TSessionUser }) {
 /** /investment-portal: token purchase for signed-in members. */
 export default function InvestmentPortal() {
   const session = useSession();
-  const user = session.data?.user;
+  const user = session.user;
   return (
     <>
       <title>{pageTitle('Investment Portal')}</title>
-      {session.isPending ? (
+      {session.loading ? (
         <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3">
           <Spinner size="lg" decorative />
           <p className="text-slate-700">Verifying authentication...</p>

@@ -26,7 +26,7 @@ export default function InvestmentSuccess() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const session = useSession();
-  const signedIn = Boolean(session.data?.user);
+  const signedIn = Boolean(session.user);
   const verification = useInvestmentVerification(sessionId, signedIn);
   const announced = useRef(false);
 
@@ -47,7 +47,7 @@ export default function InvestmentSuccess() {
   }, [sessionId, verification.isError, verification.error, verification.data]);
 
   const inv = verification.data?.investment;
-  const verifying = Boolean(sessionId) && (session.isPending || verification.isPending);
+  const verifying = Boolean(sessionId) && (session.loading || verification.isPending);
   return (
     <>
       <title>{pageTitle('Investment successful')}</title>

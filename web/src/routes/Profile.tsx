@@ -75,8 +75,8 @@ export default function Profile() {
   const location = useLocation();
 
   let body;
-  if (session.isPending) body = <Loading />;
-  else if (!session.data?.user) body = <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (session.loading) body = <Loading />;
+  else if (!session.user) body = <Navigate to="/auth" replace state={{ from: location.pathname }} />;
   else body = <ProfileFor key={username.toLowerCase()} username={username} />;
 
   return (

@@ -20,14 +20,14 @@ function TabLabel({ long, short }: { long: string; short: string }) {
 /** /speakers: the DOG POUND speaker page (Brotherhood, Session Archive, Manage Sessions for admins, Live Studio). */
 export default function Speakers() {
   const session = useSession();
-  if (session.isPending) {
+  if (session.loading) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center">
         <Spinner size="lg" label="Loading…" />
       </div>
     );
   }
-  const user = session.data?.user ?? null;
+  const user = session.user ?? null;
   return (
         <>
           <title>{pageTitle('DOG POUND Speakers')}</title>

@@ -183,11 +183,11 @@ function AdminPanel() {
 /** /token-admin: record token purchases (admins only; the server checks the role on every call). */
 export default function TokenAdmin() {
   const session = useSession();
-  const user = session.data?.user;
+  const user = session.user;
   return (
     <>
       <title>{pageTitle('Token Admin')}</title>
-      {session.isPending ? (
+      {session.loading ? (
         <div className="flex min-h-[50vh] items-center justify-center">
           <Spinner size="lg" label="Checking your session…" />
         </div>

@@ -67,11 +67,10 @@ export default function TokenLedger() {
           <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-300">Public record</p>
           <h1 className="mt-2 font-display text-4xl font-semibold sm:text-5xl">{LEDGER_TEXT.title}</h1>
           <p className="mt-3 max-w-2xl text-slate-200">{LEDGER_TEXT.intro}</p>
-          {!loading && (
-            <div className="mt-8">
-              <SummaryCards summary={summary.data} />
-            </div>
-          )}
+          {/* Always there (dashes while loading), so the totals arriving do not push the page down. */}
+          <div className="mt-8">
+            <SummaryCards summary={loading ? undefined : summary.data} />
+          </div>
         </div>
       </section>
 

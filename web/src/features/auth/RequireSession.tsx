@@ -8,14 +8,14 @@ import { useSession } from '../../lib/session';
 export function RequireSession({ children }: { children: (user: TSessionUser) => ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (session.isPending) {
+  if (session.loading) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center">
         <Spinner size="lg" label="Checking your session…" />
       </div>
     );
   }
-  const user = session.data?.user;
+  const user = session.user;
   if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
   return <>{children(user)}</>;
 }

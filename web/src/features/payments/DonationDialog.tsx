@@ -1,8 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { DONATION_QUICK_AMOUNTS, dollarsToCents } from '@app/common/domain/money';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
@@ -11,8 +11,7 @@ import { cn } from '../../lib/cn';
 import { createDonation, openCheckoutInNewTab } from './checkout';
 
 /** The Donate dialog: quick or custom amount, optional name and message, ADX tokens on request. */
-export function DonationDialog({ trigger }: { trigger: ReactNode }) {
-  const [open, setOpen] = useState(false);
+export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [amount, setAmount] = useState('');
   const [donorName, setDonorName] = useState('');
   const [message, setMessage] = useState('');
@@ -49,7 +48,6 @@ export function DonationDialog({ trigger }: { trigger: ReactNode }) {
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Support the Movement</DialogTitle>

@@ -1,0 +1,175 @@
+// Benchmark: the web app's weight and Lighthouse scores (issue #5's performance and accessibility budget).
+// Builds web/dist, serves it from the real API (with the demo ledger seeded), then for each page runs
+// Lighthouse's default mobile audit (simulated slow 4G, 4x CPU slowdown) in Debian's Chromium and records
+// the performance and accessibility scores and every script the page loaded (gzip size computed here from
+// the built file, so the figure does not depend on how the server compresses).
+// Budget: JS loaded for / <= 120 KB gzip; performance >= 95 and accessibility >= 95 on /, /pitch-deck, /token-ledger.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpus, loadavg, setPriority } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { createDb, migrateLatest } from '@app/common/server/db';
+import { ensureChromium } from '../scripts/lib/chromium';
+import { DATA_DIR, ROOT } from '../scripts/lib/paths';
+import { startProcess, waitForHttp } from '../scripts/lib/proc';
+import { seedDemo } from '../scripts/lib/seed';
+import { ensureServices } from '../scripts/lib/services';
+import { buildWeb } from '../scripts/lib/web-build';
+import { freePort, report } from './lib/harness';
+
+const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/pitch-deck,/token-ledger').split(',');
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const BUDGET_HOME_KB = 120;
+const BUDGET_SCORE = 95;
+const log = (m: string) => console.log(`[bench:web] ${m}`);
+
+const DIST = path.join(ROOT, 'web/dist');
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const gzipOf = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/** Every built JS chunk with its raw and gzip size. */
+function chunkSizes(): Array<{ file: string; raw: number; gzip: number }> {
+  const dir = path.join(DIST, 'assets');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => ({ file: f, raw: statSync(path.join(dir, f)).size, gzip: gzipOf(path.join(dir, f)) }))
+    .sort((a, b) => b.gzip - a.gzip);
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+}
+
+await buildWeb(log, process.env.BENCH_WEB_REBUILD === '1');
+const chromePath = await ensureChromium(log);
+
+const services = await ensureServices({ dataDir: DATA_DIR, log });
+const adminUrl = new URL(services.databaseUrl);
+adminUrl.pathname = '/postgres';
+const admin = createDb(adminUrl.toString(), { poolMax: 1 });
+const dbName = 'adx_bench_web';
+if (!(await admin('pg_database').where({ datname: dbName }).first())) await admin.raw('CREATE DATABASE ??', [dbName]);
+await admin.destroy();
+const benchUrl = new URL(services.databaseUrl);
+benchUrl.pathname = `/${dbName}`;
+const db = createDb(benchUrl.toString(), { poolMax: 2 });
+await migrateLatest(db);
+await db.raw('TRUNCATE token_purchases');
+await seedDemo(db);
+await db.destroy();
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const api = startProcess('api', path.join(ROOT, 'node_modules/.bin/tsx'), ['api/src/server.ts'], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATABASE_URL: benchUrl.toString(),
+    REDIS_URL: services.redisUrl,
+    REDIS_PREFIX: 'bench_web',
+    WEB_DIST: DIST,
+  },
+});
+
+const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+// Lighthouse's simulated throttling multiplies the CPU time it observes; on this shared 2-core machine other jobs
+// inflate that time several-fold. With BENCH_WEB_NICE=-10 (root only) the browser, and the renderers it starts,
+// run at a higher priority, so the figures describe the page rather than the neighbours. The docs say when it was used.
+const niceness = process.env.BENCH_WEB_NICE;
+/** The browser and every process under it (zygotes, so the renderers forked later inherit the priority). */
+function processTree(pid: number): number[] {
+  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split(/\s+/).filter(Boolean).map(Number);
+  return [pid, ...children.flatMap(processTree)];
+}
+function raisePriority(): void {
+  if (!niceness || !chrome.pid) return;
+  for (const pid of processTree(chrome.pid)) {
+    try {
+      setPriority(pid, Number(niceness));
+    } catch (err) {
+      log(`could not set the priority of ${pid}: ${(err as Error).message}`);
+    }
+  }
+}
+raisePriority();
+let failed = false;
+try {
+  await waitForHttp(`${origin}/readyz`, 60_000);
+  const rows: Array<Record<string, string | number>> = [];
+  let homeJs = 0;
+  let failedRuns = 0;
+  log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${cpus().length} cores`);
+  for (const page of PAGES) {
+    const perf: number[] = [];
+    const a11y: number[] = [];
+    let lcp = 0;
+    let tbt = 0;
+    let cls = 0;
+    let scripts: string[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      raisePriority();
+      const result = await lighthouse(`${origin}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) {
+        log(`${page}: run ${i + 1} failed (${lhr.runtimeError.code}); running it again`);
+        i--;
+        if (++failedRuns > 5) throw new Error(`Lighthouse keeps failing: ${lhr.runtimeError.message}`);
+        continue;
+      }
+      perf.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      a11y.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
+      lcp += lhr.audits['largest-contentful-paint']?.numericValue ?? 0;
+      tbt += lhr.audits['total-blocking-time']?.numericValue ?? 0;
+      cls += lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
+      const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
+      scripts = items.filter((it) => it.resourceType === 'Script' && it.url.startsWith(origin)).map((it) => new URL(it.url).pathname);
+      for (const audit of Object.values(lhr.audits)) {
+        if (lhr.categories.accessibility?.auditRefs.some((r) => r.id === audit.id && r.weight > 0) && audit.score !== null && audit.score < 1) {
+          log(`${page}: accessibility audit failed: ${audit.id} (${audit.title})`);
+        }
+      }
+    }
+    const jsGzip = [...new Set(scripts)].reduce((sum, p) => sum + gzipOf(path.join(DIST, p)), 0);
+    if (page === '/') homeJs = jsGzip;
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
+    const row = {
+      page,
+      'performance (median, runs)': `${median(perf)} (${perf.join(', ')})`,
+      'accessibility': median(a11y),
+      'LCP ms': Math.round(lcp / RUNS),
+      'TBT ms': Math.round(tbt / RUNS),
+      CLS: (cls / RUNS).toFixed(3),
+      'JS loaded, KB gzip': `${kb(jsGzip)} (${new Set(scripts).size} files)`,
+    };
+    rows.push(row);
+    if (median(perf) < BUDGET_SCORE || median(a11y) < BUDGET_SCORE) failed = true;
+  }
+  if (PAGES.includes('/') && kb(homeJs) > BUDGET_HOME_KB) failed = true;
+  report('web-lighthouse', rows, [
+    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, default mobile config (simulated throttling), ${RUNS} runs per page, Chromium ${chromePath}.`,
+    `Budget: JS for / <= ${BUDGET_HOME_KB} KB gzip (now ${kb(homeJs)}), performance and accessibility >= ${BUDGET_SCORE}.`,
+    `Chromium priority: ${niceness ? `nice ${niceness}` : 'normal'}.`,
+    `Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${cpus().length} cores (simulated throttling scales the CPU time it observes, so a busy machine lowers the performance score).`,
+  ]);
+  report(
+    'web-bundle',
+    chunkSizes().map((c) => ({ chunk: c.file, 'raw KB': kb(c.raw), 'gzip KB': kb(c.gzip) })),
+  );
+} finally {
+  await chrome.kill();
+  await api.stop();
+}
+if (failed) {
+  log('budget NOT met');
+  process.exit(1);
+}
+log('budget met');

@@ -1,0 +1,37 @@
+/**
+ * The pitch deck's pure rules (spec §5 "Pitch-deck calculator", §9): non-numeric input counts as 0 and one penny
+ * is one token, so tokens = amount x 100. (The investment portal's ratio is different: $1 = 10 ADX.)
+ */
+
+/** ADX tokens per US dollar on the pitch deck's calculator. */
+export const PITCH_TOKENS_PER_DOLLAR = 100;
+
+/** The calculator's amount: the input as a number, or 0 when it is blank, not a number or not finite. */
+export function parseCalculatorAmount(input: string): number {
+  const trimmed = input.trim();
+  if (trimmed === '') return 0;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** Tokens for `input` dollars on the pitch deck: amount x 100, rounded to whole tokens (a penny is the smallest unit). */
+export function pitchTokens(input: string): number {
+  return Math.round(parseCalculatorAmount(input) * PITCH_TOKENS_PER_DOLLAR);
+}
+
+/** Roadmap phases and their progress (spec §4): q4-2024 0 %, q1-2025 33 %, q2-2025 66 %, ongoing 100 %. */
+export const ROADMAP_PROGRESS = { 'q4-2024': 0, 'q1-2025': 33, 'q2-2025': 66, ongoing: 100 } as const;
+/** One roadmap phase key. */
+export type RoadmapKey = keyof typeof ROADMAP_PROGRESS;
+
+/** Fund use (spec §9): three slices that add up to 100 %. */
+export const FUND_ALLOCATION = [
+  { label: 'Technology and Development', percentage: 50 },
+  { label: 'Curriculum Development', percentage: 30 },
+  { label: 'Operational Costs', percentage: 20 },
+] as const;
+
+/** The chart tooltip's text (spec §9): 'label: value%'. */
+export function fundTooltip(label: string, value: number): string {
+  return `${label}: ${value}%`;
+}

@@ -1,0 +1,241 @@
+import { existsSync, statSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { launchBrowser } from '../helpers/browser';
+import { recordingContext, screenshot, scrollThrough, waitScrolledTo } from '../helpers/site';
+
+let t: TestApp;
+let browser: Browser;
+let desktop: BrowserContext;
+let page: Page;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp({ listen: true });
+  browser = await launchBrowser();
+  desktop = await recordingContext(browser);
+  page = await desktop.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const main = () => page.getByRole('navigation', { name: 'Main' });
+
+describe('top navigation on a desktop (1280 px)', () => {
+  it('has the logo home and the anchors of the landing page, from any page', async () => {
+    for (const [label, id] of [
+      ['Events', 'events'],
+      ['Incubator', 'incubator'],
+      ['Partnership', 'partnership'],
+      ['Get Involved', 'get-involved'],
+    ] as const) {
+      await page.goto(`${t.baseUrl}/dog-pound`);
+      await main().getByRole('link', { name: label, exact: true }).click();
+      await page.waitForURL(`${t.baseUrl}/#${id}`);
+      await waitScrolledTo(page, id);
+    }
+    await page.getByRole('banner').getByRole('link', { name: /home/ }).click();
+    await page.waitForURL(`${t.baseUrl}/`);
+  });
+
+  it('goes to the pitch deck', async () => {
+    await main().getByRole('link', { name: 'Pitch Deck' }).click();
+    await page.waitForURL(`${t.baseUrl}/pitch-deck`);
+    await page.getByRole('heading', { name: 'The Trust Gap' }).waitFor();
+  });
+
+  it('opens the DOG POUND menu on hover after the delay, and closes it on leaving', async () => {
+    await page.goto(`${t.baseUrl}/`);
+    const trigger = main().getByRole('button', { name: 'DOG POUND' });
+    await trigger.hover();
+    expect(await trigger.getAttribute('aria-expanded')).toBe('false'); // not before 200 ms
+    await expect.poll(() => trigger.getAttribute('aria-expanded'), { timeout: 1000, interval: 50 }).toBe('true');
+    const items = main().getByRole('link');
+    expect(await main().getByRole('link', { name: /^DOG POUND/ }).getAttribute('href')).toBe('/dog-pound');
+    expect(await main().getByRole('link', { name: /^Directory/ }).getAttribute('href')).toBe('/community');
+    expect(await main().getByRole('link', { name: /^Security/ }).getAttribute('href')).toBe('/security');
+    expect(await items.count()).toBe(8);
+    await page.mouse.move(640, 600);
+    await expect.poll(() => trigger.getAttribute('aria-expanded'), { timeout: 1000, interval: 50 }).toBe('false');
+  });
+
+  it('opens the DOG POUND menu with a click and follows its links', async () => {
+    await main().getByRole('button', { name: 'DOG POUND' }).click();
+    await main().getByRole('link', { name: /^DOG POUND/ }).click();
+    await page.waitForURL(`${t.baseUrl}/dog-pound`);
+    await page.getByRole('heading', { name: 'DOG POUND', level: 1 }).waitFor();
+    await page.getByText('7:00 AM EDT').first().waitFor();
+    expect(await main().getByRole('button', { name: 'DOG POUND' }).getAttribute('aria-expanded')).toBe('false');
+    await main().getByRole('button', { name: 'DOG POUND' }).click();
+    await page.keyboard.press('Escape');
+    expect(await main().getByRole('button', { name: 'DOG POUND' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('offers Join Community (→ /auth) and a Donate slot that says it is coming soon', async () => {
+    const banner = page.getByRole('banner');
+    expect(await banner.getByRole('link', { name: 'Join Community' }).getAttribute('href')).toBe('/auth');
+    const donate = banner.getByRole('button', { name: /Donate/ });
+    expect(await donate.getAttribute('aria-disabled')).toBe('true');
+    expect(await donate.getAttribute('title')).toBe('Coming soon');
+  });
+});
+
+describe('the landing page', () => {
+  it('scrolls to the purpose with Join the Movement, and back to the top with Learn More', async () => {
+    await page.goto(`${t.baseUrl}/`);
+    await page.getByRole('button', { name: 'Join the Movement' }).click();
+    await waitScrolledTo(page, 'purpose');
+    await page.locator('#cta').scrollIntoViewIfNeeded();
+    await page.locator('#cta').getByRole('button', { name: 'Learn More' }).click();
+    await expect.poll(() => page.evaluate('window.scrollY'), { timeout: 5000, interval: 100 }).toBe(0);
+  });
+
+  it('has every section and anchor, the seven sectors and the stated figures', async () => {
+    for (const id of ['about', 'purpose', 'events', 'partnership', 'incubator', 'business-canvas', 'motivational-app', 'community', 'get-involved', 'involved', 'cta']) {
+      expect(await page.locator(`#${id}`).count(), id).toBe(1);
+    }
+    for (const title of ['Trusted Goods', 'Elite Services', 'Sacred Information', 'Verified Transactions', 'Intelligent Security', 'Your Legacy Starts Here', 'Idea Validation', 'Revenue Modeling', 'Goal Setting', 'Progress Tracking']) {
+      await page.getByRole('heading', { name: title }).first().waitFor();
+    }
+    expect(await page.getByTestId('sector-card').count()).toBe(7);
+    for (const figure of ['85%', '$2.3M', '150+', '24/7', '50+', '500+', '1000+', '5,000+']) await page.getByText(figure, { exact: true }).first().waitFor();
+    expect(await page.getByTestId('copyright').innerText()).toContain('2035');
+  });
+
+  it('draws the QR codes of both apps from their addresses', async () => {
+    await page.locator('#motivational-app').scrollIntoViewIfNeeded();
+    await page.getByTestId('qr-code').nth(1).waitFor();
+    expect(await page.getByTestId('qr-code').count()).toBe(2);
+    const canvasLink = page.locator('#business-canvas').getByRole('link', { name: /Open the Canvas App/ });
+    expect(await canvasLink.getAttribute('target')).toBe('_blank');
+  });
+
+  it('changes the highlighted feature after 4 seconds without moving anything', async () => {
+    await page.goto(`${t.baseUrl}/`);
+    const cards = page.getByTestId('feature-card');
+    await cards.first().waitFor();
+    const highlighted = () => cards.evaluateAll((els) => els.findIndex((e) => e.getAttribute('data-highlighted') === 'true'));
+    const box = await cards.nth(1).boundingBox();
+    expect(await highlighted()).toBe(0);
+    await page.waitForTimeout(3000);
+    expect(await highlighted()).toBe(0);
+    await expect.poll(highlighted, { timeout: 2500, interval: 100 }).toBe(1);
+    expect(await cards.nth(1).boundingBox()).toEqual(box);
+  });
+
+  it('leads to the application from Become a Member and Apply Now to Thrive', async () => {
+    await page.locator('#cta').getByRole('link', { name: 'Become a Member' }).click();
+    await page.waitForURL(`${t.baseUrl}/incubator-application`);
+    await page.getByRole('link', { name: 'Apply Now to Thrive' }).click();
+    await page.waitForURL(`${t.baseUrl}/incubator-application`);
+    expect(await page.getByTestId('copyright').innerText()).toContain('2025');
+  });
+
+  it('follows the footer anchors from another page', async () => {
+    for (const [label, id] of [
+      ['About', 'about'],
+      ['Incubator', 'incubator'],
+      ['Community', 'community'],
+      ['Partnership', 'partnership'],
+      ['Get Involved', 'involved'],
+    ] as const) {
+      await page.goto(`${t.baseUrl}/dog-pound`);
+      await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: label, exact: true }).click();
+      await page.waitForURL(`${t.baseUrl}/#${id}`);
+      await waitScrolledTo(page, id);
+    }
+  });
+
+  it('links the Events anchor to the event details page', async () => {
+    await page.goto(`${t.baseUrl}/#events`);
+    await page.locator('#events').getByRole('link', { name: 'View Event Details' }).click();
+    await page.waitForURL(`${t.baseUrl}/events/i-am-the-business`);
+    await page.getByRole('heading', { name: 'I Am The Business', level: 1 }).waitFor();
+    for (const text of ['Starts October 4, 2025', 'Cohort 1 of 10', 'Limited to 25 participants per cohort']) await page.getByText(text).first().waitFor();
+  });
+});
+
+describe('the mobile menu (375 px)', () => {
+  it('has the same links and closes after following one', async () => {
+    const phone = await recordingContext(browser, { width: 375, height: 740 });
+    const p = await phone.newPage();
+    await p.goto(`${t.baseUrl}/pitch-deck`);
+    expect(await p.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    const toggle = p.getByRole('banner').locator('button[aria-label$=" menu"]');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-label')).toBe('Close menu');
+    for (const [label, target] of [
+      ['Events', '/#events'],
+      ['Pitch Deck', '/pitch-deck'],
+      ['Incubator', '/#incubator'],
+      ['Partnership', '/#partnership'],
+      ['Get Involved', '/#get-involved'],
+      ['DOG POUND', '/dog-pound'],
+      ['Directory', '/community'],
+      ['Security', '/security'],
+      ['Join Community', '/auth'],
+    ] as const) {
+      const link = p.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: label, exact: true });
+      expect(await link.getAttribute('href'), label).toBe(target);
+    }
+    await p.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Incubator', exact: true }).click();
+    await p.waitForURL(`${t.baseUrl}/#incubator`);
+    await waitScrolledTo(p, 'incubator');
+    expect(await p.getByRole('navigation', { name: 'Mobile' }).isVisible()).toBe(false);
+    await toggle.click();
+    await p.keyboard.press('Escape');
+    expect(await p.getByRole('navigation', { name: 'Mobile' }).isVisible()).toBe(false);
+    await phone.close();
+  });
+});
+
+describe('the app shell', () => {
+  it('preloads the landing page code with the HTML of /, and nothing extra elsewhere', async () => {
+    const home = await (await fetch(`${t.baseUrl}/`)).text();
+    expect(home).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/Home-[\w-]+\.js">/);
+    const other = await (await fetch(`${t.baseUrl}/dog-pound`)).text();
+    expect(other).not.toContain('/assets/Home-');
+    const js = await fetch(`${t.baseUrl}${/src="(\/assets\/index-[\w-]+\.js)"/.exec(home)![1]}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(js.headers.get('content-encoding')).toBe('br');
+  });
+});
+
+describe('not found', () => {
+  it('answers 404 and logs the requested path', async () => {
+    const res = await page.goto(`${t.baseUrl}/no/such/page`);
+    expect(res?.status()).toBe(404);
+    await page.getByText('Oops! Page not found').waitFor();
+    expect(consoleErrors.some((e) => e.includes('/no/such/page'))).toBe(true);
+  });
+});
+
+describe('screenshots for a person to look at', () => {
+  it('writes /, /pitch-deck and /incubator-application at 1280 and 375 px to .data/screenshots', async () => {
+    for (const width of [1280, 375]) {
+      const ctx = await recordingContext(browser, { width, height: 900 });
+      const p = await ctx.newPage();
+      for (const [path, name] of [
+        ['/', 'home'],
+        ['/pitch-deck', 'pitch-deck'],
+        ['/incubator-application', 'incubator-application'],
+      ] as const) {
+        await p.goto(`${t.baseUrl}${path}`, { waitUntil: 'networkidle' });
+        await scrollThrough(p);
+        await p.waitForTimeout(700);
+        const file = await screenshot(p, name);
+        expect(existsSync(file) && statSync(file).size > 10_000).toBe(true);
+      }
+      await ctx.close();
+    }
+  });
+
+  it('logged no unexpected errors', () => {
+    expect(consoleErrors.filter((e) => !e.includes('404'))).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { grantAdmin } from '@app/common/server/users.repository';
+import type { Knex } from 'knex';
+import { expect } from 'vitest';
+import { DATA_DIR } from '../../scripts/lib/paths';
+
+/** Where the suite writes screenshots for a person to look at (not committed: .data/ is ignored). */
+export const SCREENSHOT_DIR = path.join(DATA_DIR, 'screenshots');
+
+/** A browser context whose window.open calls are recorded instead of followed (mail drafts, external pages). */
+export async function recordingContext(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  // A string, because this program is type-checked without the DOM library.
+  await context.addInitScript({
+    content: 'window.__opened = []; window.open = (url, target) => { window.__opened.push({ url: String(url), target }); return null; };',
+  });
+  return context;
+}
+
+/** The window.open calls recorded so far on `page`. */
+export function openedUrls(page: Page): Promise<Array<{ url: string; target: string | undefined }>> {
+  return page.evaluate('window.__opened') as Promise<Array<{ url: string; target: string | undefined }>>;
+}
+
+/** Signs the browser context in through dev sign-in (same session machinery as Discord); optionally as admin. */
+export async function signInBrowser(context: BrowserContext, baseUrl: string, db: Knex, username: string, opts: { admin?: boolean; email?: string } = {}): Promise<string> {
+  const res = await context.request.post(`${baseUrl}/api/auth/dev-sign-in`, { data: { username, ...(opts.email ? { email: opts.email } : {}) } });
+  if (!res.ok()) throw new Error(`dev sign-in failed: ${res.status()} ${await res.text()}`);
+  const info = (await (await context.request.get(`${baseUrl}/api/auth/session`)).json()) as { user: { id: string } };
+  if (opts.admin) await grantAdmin(db, info.user.id);
+  return info.user.id;
+}
+
+/** The element's top edge relative to the viewport (for "scrolled to this section" checks). */
+export function topOf(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).evaluate((el) => el.getBoundingClientRect().top);
+}
+
+/** Waits until the section `id` has been scrolled to (its top near the top of the viewport, under the fixed bar). */
+export async function waitScrolledTo(page: Page, id: string): Promise<void> {
+  const check = `(() => { const el = document.getElementById(${JSON.stringify(id)}); if (!el) return false; const top = el.getBoundingClientRect().top; return top >= -2 && top < 140; })()`;
+  // Polled from the test (page.waitForFunction with a string would need eval, which the site's CSP refuses).
+  await expect.poll(() => page.evaluate(check), { timeout: 5000, interval: 100 }).toBe(true);
+}
+
+/** Scrolls the whole page down and back up, so parts drawn on approach (QR codes, the chart) are drawn. */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(
+    '(async () => { for (let y = 0; y < document.documentElement.scrollHeight; y += 500) { window.scrollTo(0, y); await new Promise((r) => setTimeout(r, 40)); } window.scrollTo(0, 0); })()',
+  );
+}
+
+/** Writes a full-page screenshot to .data/screenshots/NAME-WIDTH.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,50 @@
+import { Link, useNavigate } from 'react-router-dom';
+import type { TSessionUser } from '@app/common/schemas/auth';
+import { displayName, signOut } from '../../lib/session';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
+import { toast } from '../ui/toast';
+
+/**
+ * The signed-in member's menu in the top bar, in place of Join Community: their name, the admin pages for admins,
+ * and Sign Out. Loaded only for signed-in visitors (React.lazy in TopNav), so the public pages don't pay for it.
+ */
+export default function UserMenu({ user }: { user: TSessionUser }) {
+  const navigate = useNavigate();
+  const name = displayName(user);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="inline-flex max-w-44 items-center gap-2 rounded-md border border-gold-500/40 px-3 py-1.5 text-sm font-semibold text-white transition-colors hover:bg-ink-800 data-[state=open]:bg-ink-800"
+        data-testid="user-menu"
+      >
+        <span aria-hidden="true" className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-gold-500 text-xs font-bold text-ink-950">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="truncate">{name}</span>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>Signed in as {name}</DropdownMenuLabel>
+        {user.isAdmin && (
+          <DropdownMenuItem asChild>
+            <Link to="/admin/submissions">Submissions</Link>
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem asChild>
+          <Link to="/security">Security</Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          destructive
+          onSelect={() => {
+            void signOut().then(
+              () => navigate('/'),
+              () => toast({ title: 'Sign out failed', description: 'Please try again.', variant: 'destructive' }),
+            );
+          }}
+        >
+          Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

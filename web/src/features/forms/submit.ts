@@ -1,0 +1,30 @@
+import { ZFormStored, type TFormStored } from '@app/common/schemas/forms';
+import { sendJson } from '../../lib/api';
+
+/** The stored forms' endpoints. */
+export type FormPath = 'scholarship' | 'consultation' | 'incubator-application' | 'incubator-registration';
+
+/** Stores a form (POST /api/forms/:path); throws ApiError (400 with each field's message, 429 when too many). */
+export function submitForm(path: FormPath, body: unknown): Promise<TFormStored> {
+  return sendJson('POST', `/api/forms/${path}`, body, ZFormStored);
+}
+
+/** Opens a prepared e-mail in the visitor's mail client (a mailto: link in this tab leaves the page where it is). */
+export function openMailDraft(url: string): void {
+  window.open(url, '_self');
+}
+
+/** Opens an external page in a new tab, without giving it a handle on this one. */
+export function openExternal(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/** The message shown when storing a form fails for a reason other than invalid fields (spec §8, form A failure). */
+export const SUBMISSION_ERROR = { title: 'Submission Error', description: 'Something went wrong. Please try again.' } as const;
+
+/** The toast for a 429 (spec's rate-limit text). */
+export function failureToast(err: unknown): { title: string; description: string } {
+  const status = (err as { statusCode?: number } | null)?.statusCode;
+  if (status === 429) return { title: 'Submission Error', description: 'Too many attempts. Please wait before trying again.' };
+  return SUBMISSION_ERROR;
+}

@@ -1,0 +1,99 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { ZIncubatorApplication, type TIncubatorApplicationDraft } from '@app/common/schemas/forms';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Textarea } from '../../components/ui/textarea';
+import { toast } from '../../components/ui/toast';
+import { failureToast, submitForm } from '../forms/submit';
+import { useZodForm } from '../forms/use-form';
+import { PROGRAM } from './program';
+
+const EMPTY: TIncubatorApplicationDraft = { firstName: '', lastName: '', email: '', phone: '', businessIdea: '', commitment: false, termsAccepted: false };
+
+/** A checkbox with its label beside it and its message under it (Field stacks label above control). */
+function CheckboxField({ checked, onChange, error, children }: { checked: boolean; onChange: (v: boolean) => void; error?: string | undefined; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-start gap-3">
+        <Checkbox id={id} checked={checked} onCheckedChange={(v) => onChange(v === true)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className="mt-0.5" />
+        <label htmlFor={id} className="text-sm leading-relaxed text-ink-900">
+          {children}
+        </label>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="pl-8 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Form A, the incubator application (spec §3, §5): every field required with the spec's messages, stored through
+ * the API; 'Submitting Application...' while busy; the 'Application Submitted!' toast and a reset on success.
+ */
+export function ApplicationForm() {
+  const form = useZodForm(ZIncubatorApplication, EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+  const { values, errors } = form;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    setSubmitting(true);
+    try {
+      await submitForm('incubator-application', data);
+      toast({ title: 'Application Submitted!', description: `We'll review your application and get back to you within ${PROGRAM.reviewHours} hours.`, variant: 'success' });
+      form.reset();
+    } catch (err) {
+      console.error('Incubator application failed:', err);
+      if (!form.showServerErrors(err)) toast({ ...failureToast(err), variant: 'destructive' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const text = (key: 'firstName' | 'lastName' | 'email' | 'phone' | 'businessIdea') => ({
+    name: key,
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => form.set(key, e.target.value),
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Incubator application" className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="First Name" required error={errors.firstName}>
+          <Input autoComplete="given-name" {...text('firstName')} />
+        </Field>
+        <Field label="Last Name" required error={errors.lastName}>
+          <Input autoComplete="family-name" {...text('lastName')} />
+        </Field>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Email" required error={errors.email}>
+          <Input type="email" autoComplete="email" {...text('email')} />
+        </Field>
+        <Field label="Phone Number" required error={errors.phone}>
+          <Input type="tel" autoComplete="tel" {...text('phone')} />
+        </Field>
+      </div>
+      <Field label="Your Business Idea" required error={errors.businessIdea} hint="At least 50 characters: the problem, who has it, and how you will solve it.">
+        <Textarea rows={5} {...text('businessIdea')} />
+      </Field>
+      <CheckboxField checked={values.commitment} onChange={(v) => form.set('commitment', v)} error={errors.commitment}>
+        I commit to attending all {PROGRAM.sessionsExpected} weekly sessions, with at most {PROGRAM.makeupSessions} makeup session across the program.
+      </CheckboxField>
+      <CheckboxField checked={values.termsAccepted} onChange={(v) => form.set('termsAccepted', v)} error={errors.termsAccepted}>
+        I accept the program&rsquo;s terms and conditions.
+      </CheckboxField>
+      <Button type="submit" variant="secondary" size="lg" disabled={submitting} className="w-full sm:w-auto sm:self-start">
+        {submitting ? 'Submitting Application...' : 'Submit Application'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { registrationMailto } from '@app/common/domain/outreach';
+import { ZIncubatorRegistration } from '@app/common/schemas/forms';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Textarea } from '../../components/ui/textarea';
+import { toast } from '../../components/ui/toast';
+import { failureToast, openExternal, openMailDraft, submitForm } from '../forms/submit';
+import { useZodForm } from '../forms/use-form';
+import { ORG_EMAIL, REGISTRATION_URL } from '../site/links';
+
+const EMPTY = { firstName: '', lastName: '', email: '', phone: '', businessIdea: '', experience: '', goals: '', availability: '' };
+
+/** Form B opens the external registration page this long after the mail draft (spec §9). */
+export const REGISTRATION_REDIRECT_MS = 1000;
+
+/**
+ * Form B, the incubator registration (spec §3, §5): cleaned values with the spec's length messages, stored through
+ * the API, then the visitor's mail client opens a prefilled message to the organisation and, a second later, the
+ * external registration page opens in a new tab. On error it logs and clears the submitting flag.
+ */
+export function RegistrationForm() {
+  const form = useZodForm(ZIncubatorRegistration, EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+  const { values, errors } = form;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    setSubmitting(true);
+    try {
+      await submitForm('incubator-registration', data);
+      openMailDraft(registrationMailto(ORG_EMAIL, data));
+      setTimeout(() => openExternal(REGISTRATION_URL), REGISTRATION_REDIRECT_MS);
+      toast({ title: 'Registration sent', description: 'Your e-mail app opens with your details; the registration page opens in a new tab.', variant: 'success' });
+      form.reset();
+    } catch (err) {
+      console.error('Incubator registration failed:', err);
+      if (!form.showServerErrors(err)) toast({ ...failureToast(err), variant: 'destructive' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const bind = (key: keyof typeof EMPTY) => ({
+    name: key,
+    value: values[key] as string,
+    onChange: (e: { target: { value: string } }) => form.set(key, e.target.value),
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Incubator registration" className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First Name" required error={errors.firstName}>
+          <Input autoComplete="given-name" {...bind('firstName')} />
+        </Field>
+        <Field label="Last Name" required error={errors.lastName}>
+          <Input autoComplete="family-name" {...bind('lastName')} />
+        </Field>
+      </div>
+      <Field label="Email" required error={errors.email}>
+        <Input type="email" autoComplete="email" {...bind('email')} />
+      </Field>
+      <Field label="Phone Number" required error={errors.phone}>
+        <Input type="tel" autoComplete="tel" {...bind('phone')} />
+      </Field>
+      <Field label="Business Idea" required error={errors.businessIdea}>
+        <Textarea rows={3} {...bind('businessIdea')} />
+      </Field>
+      <Field label="Entrepreneurial Experience" required error={errors.experience}>
+        <Textarea rows={3} {...bind('experience')} />
+      </Field>
+      <Field label="Goals for the Program" required error={errors.goals}>
+        <Textarea rows={3} {...bind('goals')} />
+      </Field>
+      <Field label="Availability" required error={errors.availability} hint="Confirm you can attend weekly sessions at 10:00 AM.">
+        <Textarea rows={2} {...bind('availability')} />
+      </Field>
+      <Button type="submit" variant="secondary" size="lg" disabled={submitting} className="w-full">
+        {submitting ? 'Submitting Application...' : 'Submit Application'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { pageTitle } from '../components/brand';
+import { FundChart } from '../features/pitch/FundChart';
+import { Calculator, Roadmap, SectorExplorer } from '../features/pitch/interactive';
+import { GrowthEngine, PitchClosing, PitchHeader, PitchHero, PitchSection, Technology, TrustGap } from '../features/pitch/sections';
+import { PITCH_VIDEO_URL } from '../features/site/links';
+import { VideoEmbed } from '../features/site/VideoEmbed';
+
+/** /pitch-deck: the investor pitch in the spec's section order (§2), under a sticky header. */
+export default function PitchDeck() {
+  return (
+    <>
+      <title>{pageTitle('Pitch Deck')}</title>
+      <PitchHeader />
+      <PitchHero />
+      <section aria-label="Video pitch" className="bg-ink-900 pb-16">
+        <div className="mx-auto max-w-4xl px-4 sm:px-6">
+          <VideoEmbed src={PITCH_VIDEO_URL} title="Watch the video pitch" caption="Ten minutes on the problem, the plan and the people." />
+        </div>
+      </section>
+      <TrustGap />
+      <PitchSection id="solution" eyebrow="The Solution" title="One Ecosystem, Seven Sectors" intro="We rebuild trust where communities live. Choose a sector to see what we are building there." dark>
+        <SectorExplorer />
+      </PitchSection>
+      <Technology />
+      <GrowthEngine />
+      <PitchSection id="opportunity" eyebrow="Investment Opportunity" title="Get In Before Launch" intro="Pre-launch ADX tokens convert to official tokens when the ADX token launches. See what your investment would buy.">
+        <div className="grid gap-8 lg:grid-cols-2">
+          <Calculator />
+          <div className="flex flex-col justify-center gap-4 text-slate-700">
+            <p className="text-lg leading-relaxed">Early investors fund the foundation: the platform, the curriculum and the first cohorts.</p>
+            <p className="leading-relaxed">Every purchase appears on our public token ledger, so you can always verify your allocation.</p>
+          </div>
+        </div>
+      </PitchSection>
+      <PitchSection id="funds" eyebrow="Use of Funds" title="Where the Money Goes">
+        <FundChart />
+      </PitchSection>
+      <PitchSection id="roadmap" eyebrow="Roadmap" title="From Foundation to Nationwide" dark>
+        <Roadmap />
+      </PitchSection>
+      <PitchClosing />
+    </>
+  );
+}
