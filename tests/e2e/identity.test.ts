@@ -41,8 +41,8 @@ describe('sign-in and the directory', () => {
     await page.getByRole('heading', { name: 'Join ADX Trust Community' }).waitFor();
     await devSignIn(page, 'newcomer_e2e', 'newcomer@example.org');
     await page.getByText('Welcome to the ADX Trust community!').first().waitFor();
-    await page.getByText('Signed in as').waitFor();
-    expect(await page.getByText('newcomer_e2e').first().isVisible()).toBe(true);
+    await page.getByRole('main').getByText('Signed in as').waitFor();
+    expect(await page.getByRole('main').getByText('newcomer_e2e').isVisible()).toBe(true);
   });
 
   it('sends a signed-in member away from /auth to /community', async () => {
@@ -103,8 +103,8 @@ describe('security dashboard', () => {
     await devSignIn(a, 'two_tabs');
     const b = await context.newPage();
     await b.goto(`${t.baseUrl}/security`);
-    await b.getByText('Security Dashboard').waitFor();
-    await a.getByRole('button', { name: 'Sign Out' }).click();
+    await b.getByRole('heading', { name: 'Security Dashboard' }).waitFor();
+    await a.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
     await a.waitForURL(`${t.baseUrl}/auth`);
     await b.waitForURL(`${t.baseUrl}/auth`);
     await context.close();

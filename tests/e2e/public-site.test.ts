@@ -60,7 +60,9 @@ describe('top navigation on a desktop (1280 px)', () => {
     expect(await main().getByRole('link', { name: /^DOG POUND/ }).getAttribute('href')).toBe('/dog-pound');
     expect(await main().getByRole('link', { name: /^Directory/ }).getAttribute('href')).toBe('/community');
     expect(await main().getByRole('link', { name: /^Security/ }).getAttribute('href')).toBe('/security');
-    expect(await items.count()).toBe(8);
+    expect(await main().getByRole('link', { name: /^Speakers/ }).getAttribute('href')).toBe('/speakers');
+    expect(await main().getByRole('link', { name: /^Ecosystem/ }).getAttribute('href')).toBe('/business-ecosystem');
+    expect(await items.count()).toBe(10);
     await page.mouse.move(640, 600);
     await expect.poll(() => trigger.getAttribute('aria-expanded'), { timeout: 1000, interval: 50 }).toBe('false');
   });
@@ -77,12 +79,21 @@ describe('top navigation on a desktop (1280 px)', () => {
     expect(await main().getByRole('button', { name: 'DOG POUND' }).getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('offers Join Community (→ /auth) and a Donate slot that says it is coming soon', async () => {
+  it('offers Join Community (→ /auth) and a Donate button that opens the donation dialog', async () => {
     const banner = page.getByRole('banner');
     expect(await banner.getByRole('link', { name: 'Join Community' }).getAttribute('href')).toBe('/auth');
-    const donate = banner.getByRole('button', { name: /Donate/ });
-    expect(await donate.getAttribute('aria-disabled')).toBe('true');
-    expect(await donate.getAttribute('title')).toBe('Coming soon');
+    await banner.getByRole('button', { name: /Donate/ }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Support the Movement' });
+    await dialog.waitFor();
+    for (const amount of ['$25', '$50', '$100', '$250', '$500', '$1,000']) await dialog.getByRole('button', { name: amount, exact: true }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Donate' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Custom amount (USD)').fill('0.5');
+    await dialog.getByRole('button', { name: /^Donate/ }).click();
+    await page.getByText('Please enter a valid donation amount of at least $1.00').first().waitFor();
+    await dialog.getByRole('button', { name: '$25', exact: true }).click();
+    await dialog.getByRole('checkbox', { name: 'Receive ADX tokens for this donation' }).click();
+    await dialog.getByTestId('donation-tokens').getByText('You will receive 2,500 ADX tokens').waitFor();
+    await page.keyboard.press('Escape');
   });
 });
 
@@ -117,16 +128,21 @@ describe('the landing page', () => {
   });
 
   it('changes the highlighted feature after 4 seconds without moving anything', async () => {
-    await page.goto(`${t.baseUrl}/`);
-    const cards = page.getByTestId('feature-card');
+    // The page's clock is driven by the test, so a slow machine cannot make the 4 s look shorter.
+    const timed = await page.context().newPage();
+    await timed.clock.install();
+    await timed.goto(`${t.baseUrl}/`);
+    const cards = timed.getByTestId('feature-card');
     await cards.first().waitFor();
     const highlighted = () => cards.evaluateAll((els) => els.findIndex((e) => e.getAttribute('data-highlighted') === 'true'));
     const box = await cards.nth(1).boundingBox();
     expect(await highlighted()).toBe(0);
-    await page.waitForTimeout(3000);
+    await timed.clock.runFor(3000);
     expect(await highlighted()).toBe(0);
+    await timed.clock.runFor(1100);
     await expect.poll(highlighted, { timeout: 2500, interval: 100 }).toBe(1);
     expect(await cards.nth(1).boundingBox()).toEqual(box);
+    await timed.close();
   });
 
   it('leads to the application from Become a Member and Apply Now to Thrive', async () => {
