@@ -86,7 +86,12 @@ const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headle
 const niceness = process.env.BENCH_WEB_NICE;
 /** The browser and every process under it (zygotes, so the renderers forked later inherit the priority). */
 function processTree(pid: number): number[] {
-  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split(/\s+/).filter(Boolean).map(Number);
+  let children: number[] = [];
+  try {
+    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // ps exits 1 when the process has no children.
+  }
   return [pid, ...children.flatMap(processTree)];
 }
 function raisePriority(): void {

@@ -31,7 +31,7 @@ describe('/pitch-deck', () => {
 
   it('has the sections in order and header links that scroll to them', async () => {
     await page.goto(`${t.baseUrl}/pitch-deck`);
-    await page.getByRole('heading', { name: 'The Trust Gap' }).waitFor();
+    await page.getByRole('heading', { name: 'Build the Trust Economy With Us' }).waitFor();
     const ids = await page.locator('main section[id]').evaluateAll((els) => els.map((e) => e.id));
     expect(ids).toEqual(['problem', 'solution', 'technology', 'growth', 'opportunity', 'funds', 'roadmap']);
     const header = page.getByRole('navigation', { name: 'Pitch deck' });
