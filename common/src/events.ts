@@ -16,15 +16,55 @@ export interface PaymentStatusEvent {
   investor_id: string | null;
 }
 
+/** A speaker session changed status (room session:{id} and admins). */
+export interface SessionStatusEvent {
+  session_id: string;
+  status: 'scheduled' | 'live' | 'completed' | 'cancelled';
+}
+
+/** A studio recording changed state (room session:{id} and admins). */
+export interface RecordingStatusEvent {
+  session_id: string;
+  recording_id: string;
+  status: 'recording' | 'finalizing' | 'completed' | 'failed';
+  /** Set when completed. */
+  recording_url?: string | null;
+  /** Set when failed: what went wrong (for example the missing chunk seqs). */
+  error?: string | null;
+}
+
+/** Finalize progress of a recording, 0–100 (room session:{id} and admins). */
+export interface RecordingProgressEvent {
+  session_id: string;
+  recording_id: string;
+  percent: number;
+}
+
+/** A flyer finished rendering (room user:{id} of whoever asked). */
+export interface FlyerReadyEvent {
+  job_id: string;
+  day: 'monday' | 'wednesday' | 'friday';
+  status: 'ready' | 'failed';
+  url: string | null;
+  error?: string | null;
+}
+
 /** Events the server (API or worker) sends to browsers. Payloads are small: ids and statuses. */
 export interface ServerToClientEvents {
   /** A row was appended to the public token ledger. */
   'ledger:row': (row: TLedgerRow) => void;
   'payment:status': (e: PaymentStatusEvent) => void;
+  'session:status': (e: SessionStatusEvent) => void;
+  'recording:status': (e: RecordingStatusEvent) => void;
+  'recording:progress': (e: RecordingProgressEvent) => void;
+  'flyer:ready': (e: FlyerReadyEvent) => void;
 }
 
-/** Rooms a browser may ask to join; the server checks each request against the session. */
-export type JoinableRoom = 'ledger' | 'admins' | 'me';
+/**
+ * Rooms a browser may ask to join; the server checks each request against the session: 'admins' needs
+ * the admin role, 'me' a signed-in member, `session:{id}` an admin or a studio credential for that session.
+ */
+export type JoinableRoom = 'ledger' | 'admins' | 'me' | `session:${string}`;
 
 /** Events browsers send. */
 export interface ClientToServerEvents {

@@ -1,19 +1,29 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
+import { createDiskStorage, type Storage } from '@app/common/server/storage/index';
 import { inject } from 'vitest';
 import type { Knex } from 'knex';
 import { handlers } from '../../worker/src/handlers/index';
 import { startWorkers, type RunningWorkers } from '../../worker/src/workers';
 
-/** Runs the real workers in this process against a test database and Redis prefix. */
-export function startTestWorker(db: Knex, redisPrefix: string, opts: { lockDurationMs?: number } = {}): Promise<RunningWorkers> {
+/**
+ * Runs the real workers in this process against a test database and Redis prefix. Pass the API's
+ * storage (createStorage(testApp.config)) when the test reads what the worker stores; otherwise a
+ * temporary disk folder is used.
+ */
+export function startTestWorker(db: Knex, redisPrefix: string, opts: { lockDurationMs?: number; storage?: Storage } = {}): Promise<RunningWorkers> {
+  const { storage = createDiskStorage({ root: mkdtempSync(path.join(os.tmpdir(), 'adx-worker-storage-')) }), ...rest } = opts;
   return startWorkers({
+    storage,
     db,
     redisUrl: inject('redisUrl'),
     redisPrefix,
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     handlers,
     concurrency: { ledger: 4, recordings: 1, render: 1 },
-    ...opts,
+    ...rest,
   });
 }
 

@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createDiskStorage } from '@app/common/server/storage/index';
 import { QueueEvents } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +28,7 @@ beforeAll(async () => {
     redisPrefix: prefix,
     log: pino({ level: 'silent' }),
     handlers,
+    storage: createDiskStorage({ root: mkdtempSync(path.join(os.tmpdir(), 'adx-worker-storage-')) }),
     concurrency: { ledger: 2, recordings: 1, render: 1 },
   });
   queues = createQueues(connection, prefix);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZBaseEnv, parseEnv } from '@app/common/server/env';
+import { checkStorageEnv, ZStorageEnv } from '@app/common/server/storage/index';
 
 const concurrency = (def: number) => z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 64').max(64, 'must be between 1 and 64').default(def);
 
@@ -19,12 +20,12 @@ export const ZWorkerEnv = ZBaseEnv.extend({
     .min(1_000, 'must be between 1000 and 600000')
     .max(600_000, 'must be between 1000 and 600000')
     .default(30_000),
-});
+}).extend(ZStorageEnv.shape);
 
 /** Parsed worker configuration. */
 export type WorkerConfig = z.infer<typeof ZWorkerEnv>;
 
 /** Parses the worker's environment once; throws ConfigError naming each bad variable. */
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
-  return parseEnv(ZWorkerEnv, env);
+  return parseEnv(ZWorkerEnv.superRefine(checkStorageEnv), env);
 }

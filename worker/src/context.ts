@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { JobName, JobPayload } from '@app/common/jobs';
 import type { Queues } from '@app/common/server/queues';
 import type { RoomEmitter } from '@app/common/server/realtime';
+import type { Storage } from '@app/common/server/storage/index';
 
 /** What every handler gets besides its payload. */
 export interface HandlerContext {
@@ -13,6 +14,8 @@ export interface HandlerContext {
   job: Job;
   /** Sends typed Socket.IO events to rooms through Redis (after commit). */
   emitter: RoomEmitter;
+  /** Object storage (the same driver and root/bucket as the API's). */
+  storage: Storage;
 }
 
 /** A job handler; its payload type comes from the job's schema in common/src/jobs.ts. */

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { createDb } from '@app/common/server/db';
 import { loadConfigOrExit } from '@app/common/server/env';
+import { createStorage } from '@app/common/server/storage/index';
 import { loadWorkerConfig } from './config';
 import { handlers } from './handlers/index';
 import { startWorkers } from './workers';
@@ -10,8 +11,11 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit(() => loadWorkerConfig());
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'worker' } });
   const db = createDb(config.DATABASE_URL, { poolMax: config.DB_POOL_MAX });
+  const storage = createStorage(config);
+  await storage.ready();
   const running = await startWorkers({
     db,
+    storage,
     redisUrl: config.REDIS_URL,
     redisPrefix: config.REDIS_PREFIX,
     log,

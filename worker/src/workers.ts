@@ -5,6 +5,7 @@ import { JOBS, QUEUE_NAMES, SCHEDULES, isJobName, type JobName, type QueueName }
 import { createBullConnection, bullPrefix } from '@app/common/server/redis';
 import { closeQueues, createQueues } from '@app/common/server/queues';
 import { createRedisEmitter } from '@app/common/server/realtime';
+import type { Storage } from '@app/common/server/storage/index';
 import type { Handler, HandlerMap } from './context';
 
 export interface WorkerDeps {
@@ -13,6 +14,8 @@ export interface WorkerDeps {
   redisPrefix: string;
   log: Logger;
   handlers: HandlerMap;
+  /** Object storage shared with the API (flyers, finalized recordings). */
+  storage: Storage;
   concurrency: Record<QueueName, number>;
   /**
    * How long a job's lock lives without renewal (WORKER_LOCK_DURATION_MS); the stalled-job check runs
@@ -45,7 +48,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     const log = deps.log.child({ job: name, jobId: job.id, attempt: job.attemptsMade + 1 });
     const handler = deps.handlers[name] as Handler<typeof name>;
     const started = performance.now();
-    const result = await handler(parsed.data, { db: deps.db, queues, log, job, emitter });
+    const result = await handler(parsed.data, { db: deps.db, queues, log, job, emitter, storage: deps.storage });
     log.info({ ms: Math.round(performance.now() - started) }, 'job done');
     return result;
   };
