@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { pageTitle } from '../components/brand';
 import { buttonClasses } from '../components/ui/button';
-import { COHORT_FACTS, LEARNING_TOPICS, PROGRAM, PROGRAM_FIGURES } from '../features/incubator/program';
-import { Icon, NewTab } from '../features/landing/ui';
+import { COHORT_FACTS, PROGRAM, PROGRAM_FIGURES } from '../features/incubator/program';
+import { LearningTopics } from '../features/incubator/LearningTopics';
+import { NewTab } from '../features/landing/ui';
 import { COMMUNITY_INVITE_URL } from '../features/site/links';
 import { ON_DARK_OUTLINE } from '../features/site/classes';
 
@@ -60,17 +61,7 @@ export default function EventDetails() {
           </section>
           <section aria-labelledby="learn-title">
             <h2 id="learn-title" className="font-display text-2xl font-semibold text-ink-900">What you will learn</h2>
-            <ul className="mt-5 grid gap-4 sm:grid-cols-2">
-              {LEARNING_TOPICS.map((t) => (
-                <li key={t.title} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4">
-                  <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-gold-800" />
-                  <div>
-                    <p className="font-semibold text-ink-900">{t.title}</p>
-                    <p className="text-sm text-slate-700">{t.text}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <LearningTopics look="card" />
           </section>
         </div>
         <aside className="flex flex-col gap-5">

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
-import { COHORT_FACTS, LEARNING_TOPICS, PROGRAM, PROGRAM_FIGURES } from '../features/incubator/program';
+import { COHORT_FACTS, PROGRAM, PROGRAM_FIGURES } from '../features/incubator/program';
+import { LearningTopics } from '../features/incubator/LearningTopics';
 import { RegistrationForm } from '../features/incubator/RegistrationForm';
-import { Icon } from '../features/landing/ui';
 
 /**
  * /incubator: the incubator information page (the spec's "other version"): Back to Home, a header with title,
@@ -47,17 +47,7 @@ export default function IncubatorInfo() {
             </section>
             <section aria-labelledby="learn-title">
               <h2 id="learn-title" className="font-display text-2xl font-semibold text-ink-900">What you&rsquo;ll learn</h2>
-              <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-                {LEARNING_TOPICS.map((t) => (
-                  <li key={t.title} className="flex gap-3">
-                    <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-gold-800" />
-                    <div>
-                      <p className="font-semibold text-ink-900">{t.title}</p>
-                      <p className="text-sm text-slate-700">{t.text}</p>
-                    </div>
-                  </li>
-                ))}
-              </ul>
+              <LearningTopics look="plain" className="mt-4 grid gap-3 sm:grid-cols-2" />
             </section>
             <section aria-labelledby="success-title">
               <h2 id="success-title" className="font-display text-2xl font-semibold text-ink-900">Program success</h2>

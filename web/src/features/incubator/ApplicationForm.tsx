@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ZIncubatorApplication, type TIncubatorApplicationDraft } from '@app/common/schemas/forms';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
+import { PersonFields } from './PersonFields';
 import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
 import { failureToast, submitForm } from '../forms/submit';
@@ -66,22 +66,7 @@ export function ApplicationForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Incubator application" className="flex flex-col gap-5">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="First Name" required error={errors.firstName}>
-          <Input autoComplete="given-name" {...text('firstName')} />
-        </Field>
-        <Field label="Last Name" required error={errors.lastName}>
-          <Input autoComplete="family-name" {...text('lastName')} />
-        </Field>
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Email" required error={errors.email}>
-          <Input type="email" autoComplete="email" {...text('email')} />
-        </Field>
-        <Field label="Phone Number" required error={errors.phone}>
-          <Input type="tel" autoComplete="tel" {...text('phone')} />
-        </Field>
-      </div>
+      <PersonFields bind={text} errors={errors} contactRow />
       <Field label="Your Business Idea" required error={errors.businessIdea} hint="At least 50 characters: the problem, who has it, and how you will solve it.">
         <Textarea rows={5} {...text('businessIdea')} />
       </Field>

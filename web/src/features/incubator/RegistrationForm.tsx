@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { registrationMailto } from '@app/common/domain/outreach';
 import { ZIncubatorRegistration } from '@app/common/schemas/forms';
 import { Button } from '../../components/ui/button';
+import { PersonFields } from './PersonFields';
 import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
 import { failureToast, openExternal, openMailDraft, submitForm } from '../forms/submit';
@@ -52,20 +52,7 @@ export function RegistrationForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Incubator registration" className="flex flex-col gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First Name" required error={errors.firstName}>
-          <Input autoComplete="given-name" {...bind('firstName')} />
-        </Field>
-        <Field label="Last Name" required error={errors.lastName}>
-          <Input autoComplete="family-name" {...bind('lastName')} />
-        </Field>
-      </div>
-      <Field label="Email" required error={errors.email}>
-        <Input type="email" autoComplete="email" {...bind('email')} />
-      </Field>
-      <Field label="Phone Number" required error={errors.phone}>
-        <Input type="tel" autoComplete="tel" {...bind('phone')} />
-      </Field>
+      <PersonFields bind={bind} errors={errors} />
       <Field label="Business Idea" required error={errors.businessIdea}>
         <Textarea rows={3} {...bind('businessIdea')} />
       </Field>

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../components/ui/button';
 import { ScholarshipButton } from '../forms/launchers';
-import { COHORT_FACTS, LEARNING_TOPICS, PROGRAM, PROGRAM_FIGURES } from '../incubator/program';
+import { COHORT_FACTS, PROGRAM, PROGRAM_FIGURES } from '../incubator/program';
+import { LearningTopics } from '../incubator/LearningTopics';
 import { PaymentButton } from '../payments/PaymentButton';
 import { INCUBATOR_VIDEO_URL } from '../site/links';
 import { VideoEmbed } from '../site/VideoEmbed';
-import { Icon, SectionHeading } from './ui';
+import { SectionHeading } from './ui';
 
 /**
  * The incubator section (#incubator): intro video, program benefits, the price card with the enrol and sponsor
@@ -24,17 +25,7 @@ export function Incubator() {
             <VideoEmbed src={INCUBATOR_VIDEO_URL} title="Watch the program introduction" caption="Meet the mentors and hear from founders in the program." />
             <div>
               <h3 className="font-display text-2xl font-semibold">What you will learn</h3>
-              <ul className="mt-5 grid gap-4 sm:grid-cols-2">
-                {LEARNING_TOPICS.map((t) => (
-                  <li key={t.title} className="flex gap-3">
-                    <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-gold-300" />
-                    <div>
-                      <p className="font-semibold">{t.title}</p>
-                      <p className="text-sm leading-relaxed text-slate-300">{t.text}</p>
-                    </div>
-                  </li>
-                ))}
-              </ul>
+              <LearningTopics look="dark" />
             </div>
           </div>
 
