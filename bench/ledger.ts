@@ -2,28 +2,17 @@
 // against a bare Fastify hello-world measured in the same run. Target: >= 30 % of hello-world's
 // req/s and p99 <= 20 ms. 50 connections, autocannon, everything on this machine.
 import path from 'node:path';
-import { createDb, migrateLatest } from '@app/common/server/db';
-import { ensureServices } from '../scripts/lib/services';
-import { DATA_DIR, ROOT } from '../scripts/lib/paths';
+import { ROOT } from '../scripts/lib/paths';
 import { startProcess, waitForHttp } from '../scripts/lib/proc';
+import { benchDatabase } from './lib/database';
 import { freePort, load, report } from './lib/harness';
 
 const ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
 const log = (m: string) => console.log(`[bench:ledger] ${m}`);
 
-const services = await ensureServices({ dataDir: DATA_DIR, log });
-const adminUrl = new URL(services.databaseUrl);
-adminUrl.pathname = '/postgres';
-const admin = createDb(adminUrl.toString(), { poolMax: 1 });
 const dbName = 'adx_bench_ledger';
-if (!(await admin('pg_database').where({ datname: dbName }).first())) await admin.raw('CREATE DATABASE ??', [dbName]);
-await admin.destroy();
-const benchUrl = new URL(services.databaseUrl);
-benchUrl.pathname = `/${dbName}`;
-
-const db = createDb(benchUrl.toString(), { poolMax: 2 });
-await migrateLatest(db);
+const { services, url: benchUrl, db, close } = await benchDatabase(dbName, log, { fresh: false });
 const have = Number(((await db('ledger_totals').first()) as { records: string }).records);
 if (have !== ROWS) {
   log(`seeding ${ROWS.toLocaleString()} ledger rows (once; kept in database ${dbName})...`);
@@ -43,7 +32,7 @@ const [apiPort, helloPort] = [await freePort(), await freePort()];
 const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
 const api = startProcess('api', tsx, ['api/src/server.ts'], {
   cwd: ROOT,
-  env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(apiPort), DATABASE_URL: benchUrl.toString(), REDIS_URL: services.redisUrl, REDIS_PREFIX: 'bench', WEB_DIST: '/nonexistent' },
+  env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(apiPort), DATABASE_URL: benchUrl, REDIS_URL: services.redisUrl, REDIS_PREFIX: 'bench', WEB_DIST: '/nonexistent' },
 });
 const hello = startProcess('hello', tsx, ['bench/peers/hello.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(helloPort) } });
 try {
@@ -74,5 +63,5 @@ try {
   ]);
 } finally {
   await Promise.all([api.stop(), hello.stop()]);
-  await services.stop();
+  await close();
 }

@@ -11,13 +11,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { createDb, migrateLatest } from '@app/common/server/db';
 import { ensureChromium } from '../scripts/lib/chromium';
-import { DATA_DIR, ROOT } from '../scripts/lib/paths';
+import { ROOT } from '../scripts/lib/paths';
 import { startProcess, waitForHttp } from '../scripts/lib/proc';
 import { seedDemo } from '../scripts/lib/seed';
-import { ensureServices } from '../scripts/lib/services';
 import { buildWeb } from '../scripts/lib/web-build';
+import { benchDatabase } from './lib/database';
 import { freePort, report } from './lib/harness';
 
 const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/pitch-deck,/token-ledger').split(',');
@@ -47,17 +46,7 @@ interface NetworkItem {
 await buildWeb(log, process.env.BENCH_WEB_REBUILD === '1');
 const chromePath = await ensureChromium(log);
 
-const services = await ensureServices({ dataDir: DATA_DIR, log });
-const adminUrl = new URL(services.databaseUrl);
-adminUrl.pathname = '/postgres';
-const admin = createDb(adminUrl.toString(), { poolMax: 1 });
-const dbName = 'adx_bench_web';
-if (!(await admin('pg_database').where({ datname: dbName }).first())) await admin.raw('CREATE DATABASE ??', [dbName]);
-await admin.destroy();
-const benchUrl = new URL(services.databaseUrl);
-benchUrl.pathname = `/${dbName}`;
-const db = createDb(benchUrl.toString(), { poolMax: 2 });
-await migrateLatest(db);
+const { services, url: benchUrl, db, close } = await benchDatabase('adx_bench_web', log, { fresh: false });
 await db.raw('TRUNCATE token_purchases');
 await seedDemo(db);
 await db.destroy();
@@ -72,7 +61,7 @@ const api = startProcess('api', path.join(ROOT, 'node_modules/.bin/tsx'), ['api/
     LOG_LEVEL: 'warn',
     PORT: String(port),
     PUBLIC_URL: origin,
-    DATABASE_URL: benchUrl.toString(),
+    DATABASE_URL: benchUrl,
     REDIS_URL: services.redisUrl,
     REDIS_PREFIX: 'bench_web',
     WEB_DIST: DIST,
@@ -172,6 +161,7 @@ try {
 } finally {
   await chrome.kill();
   await api.stop();
+  await close();
 }
 if (failed) {
   log('budget NOT met');

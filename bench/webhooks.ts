@@ -17,12 +17,11 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import Stripe from 'stripe';
-import { createDb, migrateLatest } from '@app/common/server/db';
 import { createBullConnection } from '@app/common/server/redis';
-import { createDatabase, dropDatabase, ensureServices } from '../scripts/lib/services';
-import { DATA_DIR, ROOT } from '../scripts/lib/paths';
+import { ROOT } from '../scripts/lib/paths';
 import { startProcess, waitForHttp, type Managed } from '../scripts/lib/proc';
 import { cpuSince, cpuSnapshot, processTree } from './lib/cpu';
+import { benchDatabase } from './lib/database';
 import { freePort, load, quantile, report, type LoadResult, type RequestSpec } from './lib/harness';
 
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 200);
@@ -35,15 +34,9 @@ const WEBHOOK_SECRET = 'whsec_bench_webhooks';
 const DONATION_CENTS = 2500;
 const log = (m: string) => console.log(`[bench:webhooks] ${m}`);
 
-const services = await ensureServices({ dataDir: DATA_DIR, log });
-const adminUrl = new URL(services.databaseUrl);
-adminUrl.pathname = '/postgres';
-const dbName = 'adx_bench_webhooks';
 // A fresh database every run: the figures must not depend on what an earlier run left behind.
-await dropDatabase(adminUrl.toString(), dbName);
-const benchUrl = await createDatabase(adminUrl.toString(), dbName);
-const db = createDb(benchUrl, { poolMax: 2 });
-await migrateLatest(db);
+const dbName = 'adx_bench_webhooks';
+const { services, url: benchUrl, db, close } = await benchDatabase(dbName, log, { fresh: true });
 // Bench-only (not a migration): tell the bench the moment a ledger row is committed.
 await db.raw(`
   CREATE FUNCTION bench_notify_ledger() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -365,6 +358,5 @@ try {
     } while (cursor !== '0');
   }
   redis.disconnect();
-  await dropDatabase(adminUrl.toString(), dbName);
-  await services.stop();
+  await close();
 }

@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+import { createDb, migrateLatest } from '@app/common/server/db';
+import { DATA_DIR } from '../../scripts/lib/paths';
+import { createDatabase, dropDatabase, ensureServices, type Services } from '../../scripts/lib/services';
+
+/** A benchmark's own migrated database on the services `npm start` would use. */
+export interface BenchDatabase {
+  services: Services;
+  url: string;
+  /** Open with a small pool; the caller destroys it. */
+  db: Knex;
+  /** Drops the database if it was made `fresh`, then stops the services this bench started. */
+  close(): Promise<void>;
+}
+
+/**
+ * Finds or starts Postgres and Redis, then makes database `name` and migrates it. `fresh`: dropped and
+ * created again every run (figures must not depend on an earlier run) and dropped at close; otherwise
+ * kept between runs (a bench whose seeding is expensive reuses it).
+ */
+export async function benchDatabase(name: string, log: (m: string) => void, opts: { fresh: boolean }): Promise<BenchDatabase> {
+  const services = await ensureServices({ dataDir: DATA_DIR, log });
+  const adminUrl = new URL(services.databaseUrl);
+  adminUrl.pathname = '/postgres';
+  const admin = adminUrl.toString();
+  const url = new URL(services.databaseUrl);
+  url.pathname = `/${name}`;
+  if (opts.fresh) await dropDatabase(admin, name);
+  const admindb = createDb(admin, { poolMax: 1 });
+  const exists = await admindb('pg_database').where({ datname: name }).first();
+  await admindb.destroy();
+  if (!exists) await createDatabase(admin, name);
+  const db = createDb(url.toString(), { poolMax: 2 });
+  await migrateLatest(db);
+  return {
+    services,
+    url: url.toString(),
+    db,
+    close: async () => {
+      if (opts.fresh) await dropDatabase(admin, name);
+      await services.stop();
+    },
+  };
+}
