@@ -28,7 +28,6 @@ import { webhookRoutes } from './routes/payments/webhook';
 import { sessionRoutes } from './routes/sessions/index';
 import { speakerAuthRoutes } from './routes/sessions/speaker';
 import { speakerProfileRoutes } from './routes/sessions/speakers';
-import { ecosystemFormRoutes } from './routes/forms/ecosystem';
 import { meAudioRoutes } from './routes/me/audio';
 import { profileRoutes } from './routes/profiles/index';
 
@@ -88,7 +87,6 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(memberRoutes);
   await app.register(meAudioRoutes);
   await app.register(profileRoutes);
-  await app.register(ecosystemFormRoutes);
   await app.register(adminPurchaseRoutes);
   await app.register(paymentRoutes, { publicUrl: config.publicUrl, productName: config.PRODUCT_NAME });
   await app.register(webhookRoutes);

@@ -39,8 +39,8 @@ describe('POST /api/forms/business-application', () => {
   it('stores a valid application as a business_application submission', async () => {
     const res = await anonymous(t.app, '10.9.0.1').request('POST', '/api/forms/business-application', application);
     expect(res.statusCode).toBe(201);
-    const { id, submittedAt } = res.json() as { id: string; submittedAt: string };
-    expect(new Date(submittedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const { id, createdAt } = res.json() as { id: string; createdAt: string };
+    expect(new Date(createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const row = await t.database.db('form_submissions').where({ id }).first();
     expect(row).toMatchObject({ form: 'business_application', email: 'ada@sunrise.example', user_id: null, ip_address: '10.9.0.1' });
     // A bare domain is stored as an https URL.

@@ -87,9 +87,6 @@ export const ZFeedback = z.object({
 });
 export type TFeedback = z.infer<typeof ZFeedback>;
 
-/** What both form routes answer: the stored submission's id and time. */
-export const ZFormSubmitted = z.object({ id: z.uuid(), submittedAt: z.string() });
-export type TFormSubmitted = z.infer<typeof ZFormSubmitted>;
 
 /** Each field's first message from a failed parse, keyed by field name (for showing under each control). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

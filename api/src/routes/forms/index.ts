@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { ZBusinessApplication, ZFeedback } from '@app/common/schemas/ecosystem-forms';
 import { ZApiError } from '@app/common/schemas/errors';
 import {
   ZConsultationRequest,
@@ -9,46 +10,52 @@ import {
   ZScholarshipApplication,
   type FormKind,
 } from '@app/common/schemas/forms';
+import { storeFormSubmission } from '@app/common/server/forms.repository';
 
-/** Each public form: its URL, the kind stored, its schema (the same one the page validates with) and a summary. */
+interface FormRoute<S extends z.ZodType> {
+  path: string;
+  kind: FormKind;
+  body: S;
+  summary: string;
+  /** The reply-to address kept beside the payload (for the admins' list), when the form has one. */
+  email: (body: z.infer<S>) => string | null | undefined;
+}
+
+const form = <S extends z.ZodType>(f: FormRoute<S>) => f;
+
+/** Each stored form: its URL, the kind stored, its schema (the same one the page validates with) and a summary. */
 const FORMS = [
-  { path: 'scholarship', kind: 'scholarship', body: ZScholarshipApplication, summary: 'Store a scholarship application' },
-  { path: 'consultation', kind: 'consultation', body: ZConsultationRequest, summary: 'Store a sector consultation request (sector and time commitment)' },
-  { path: 'incubator-application', kind: 'incubator_application', body: ZIncubatorApplication, summary: 'Store an incubator application (form A)' },
-  { path: 'incubator-registration', kind: 'incubator_registration', body: ZIncubatorRegistration, summary: 'Store an incubator registration (form B)' },
-] as const satisfies ReadonlyArray<{ path: string; kind: FormKind; body: z.ZodType; summary: string }>;
+  form({ path: 'scholarship', kind: 'scholarship', body: ZScholarshipApplication, summary: 'Store a scholarship application', email: (b) => b.email }),
+  form({ path: 'consultation', kind: 'consultation', body: ZConsultationRequest, summary: 'Store a sector consultation request (sector and time commitment)', email: () => null }),
+  form({ path: 'incubator-application', kind: 'incubator_application', body: ZIncubatorApplication, summary: 'Store an incubator application (form A)', email: (b) => b.email }),
+  form({ path: 'incubator-registration', kind: 'incubator_registration', body: ZIncubatorRegistration, summary: 'Store an incubator registration (form B)', email: (b) => b.email }),
+  form({ path: 'business-application', kind: 'business_application', body: ZBusinessApplication, summary: 'Apply to join the business ecosystem', email: (b) => b.contactEmail }),
+  form({ path: 'feedback', kind: 'feedback', body: ZFeedback, summary: 'Send feedback, a complaint or a suggestion', email: (b) => b.email }),
+];
 
 /**
- * The public site's forms are stored (beyond the spec, whose forms made no call): anyone may submit, at most 15 a
- * minute per caller (form_submission). The row holds the validated body, the e-mail when the form has one, the
- * member when signed in, and the caller's IP. A 400 lists each invalid field's message; nothing is half-written
- * (one INSERT).
+ * Every public form is stored (beyond the specs, whose forms made no call or only logged): anyone may submit, at
+ * most 15 a minute per caller (form_submission). The row holds the validated body, the reply-to e-mail when the
+ * form has one, the member when signed in, and the caller's IP, for the admins' Submissions page. A 400 lists each
+ * invalid field's message; nothing is half-written (one INSERT).
  */
 export const formRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const form of FORMS) {
+  for (const f of FORMS as Array<FormRoute<z.ZodType>>) {
     app.post(
-      `/api/forms/${form.path}`,
+      `/api/forms/${f.path}`,
       {
         config: { access: 'public', limit: 'form_submission' },
-        schema: {
-          tags: ['forms'],
-          summary: form.summary,
-          body: form.body,
-          response: { 201: ZFormStored, 400: ZApiError, 429: ZApiError },
-        },
+        schema: { tags: ['forms'], summary: f.summary, body: f.body, response: { 201: ZFormStored, 400: ZApiError, 429: ZApiError, 503: ZApiError } },
       },
       async (req, reply) => {
-        const body = req.body as Record<string, unknown>;
-        const [row] = (await app.db('form_submissions')
-          .insert({
-            form: form.kind,
-            payload: JSON.stringify(body),
-            email: typeof body.email === 'string' ? body.email : null,
-            user_id: req.session?.userId ?? null,
-            ip_address: req.ip,
-          })
-          .returning(['id', 'created_at'])) as Array<{ id: string; created_at: Date }>;
-        return reply.status(201).send({ id: row!.id, createdAt: row!.created_at.toISOString() });
+        const saved = await storeFormSubmission(app.db, {
+          form: f.kind,
+          payload: req.body as object,
+          email: f.email(req.body) ?? null,
+          userId: req.session?.userId ?? null,
+          ip: req.ip,
+        });
+        return reply.status(201).send(saved);
       },
     );
   }

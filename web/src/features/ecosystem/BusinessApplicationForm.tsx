@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { FORM_LIMITS, ZBusinessApplication, ZFormSubmitted } from '@app/common/schemas/ecosystem-forms';
+import { FORM_LIMITS, ZBusinessApplication } from '@app/common/schemas/ecosystem-forms';
+import { ZFormStored } from '@app/common/schemas/forms';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
@@ -58,7 +59,7 @@ export function BusinessApplicationForm() {
   }
 
   const onSubmit = form.handleSubmit(async (data) => {
-    await sendJson('POST', '/api/forms/business-application', data, ZFormSubmitted);
+    await sendJson('POST', '/api/forms/business-application', data, ZFormStored);
     toast({ title: ECOSYSTEM_TEXT.applicationToastTitle, description: ECOSYSTEM_TEXT.applicationToast, variant: 'success' });
     setDone(true);
   }, toastSubmitError);

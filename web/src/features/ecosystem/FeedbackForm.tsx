@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { FEEDBACK_TYPES, FORM_LIMITS, ZFeedback, ZFormSubmitted, type TFeedbackType } from '@app/common/schemas/ecosystem-forms';
+import { FEEDBACK_TYPES, FORM_LIMITS, ZFeedback, type TFeedbackType } from '@app/common/schemas/ecosystem-forms';
+import { ZFormStored } from '@app/common/schemas/forms';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
@@ -44,7 +45,7 @@ export function FeedbackForm() {
   }
 
   const onSubmit = form.handleSubmit(async (data) => {
-    await sendJson('POST', '/api/forms/feedback', data, ZFormSubmitted);
+    await sendJson('POST', '/api/forms/feedback', data, ZFormStored);
     toast({ title: ECOSYSTEM_TEXT.feedbackToastTitle, description: thanks(data.type), variant: 'success' });
     setSentType(data.type);
   }, toastSubmitError);
