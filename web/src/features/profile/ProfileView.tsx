@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { AudioPlayer } from './AudioPlayer';
 import { AudioRecorder } from './AudioRecorder';
-import { MemberAvatar } from './MemberAvatar';
+import { Avatar } from '../auth/Avatar';
 import { PROFILE_TEXT } from './texts';
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
@@ -47,7 +47,7 @@ export function ProfileView({ profile, onAudioUploaded }: { profile: TProfile; o
     <>
       <ProfileBand>
         <div className="mt-6 flex flex-col items-start gap-5 sm:flex-row sm:items-center sm:gap-7">
-          <MemberAvatar name={profile.username} src={profile.avatar} size="lg" className="ring-4 ring-gold-500/60" />
+          <Avatar name={profile.username} src={profile.avatar} size="xl" tone="gold" className="ring-4 ring-gold-500/60" />
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="break-all font-display text-3xl font-semibold sm:text-4xl">{profile.username}</h1>
