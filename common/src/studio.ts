@@ -21,6 +21,20 @@ import { ZSpeakerSession } from './schemas/sessions';
  *    completed only after the worker has finalized. Missing chunks answer 409 with their seqs.
  * 6. Status and progress reach the studio and the admin's manage tab through Socket.IO (room
  *    `session:{id}`, events in events.ts).
+ *
+ * Server behaviour the client relies on (api/src/routes/studio/*):
+ * - Every studio route needs the credential cookie: 401 without it (then authenticate again).
+ *   POST recordings answers 201 for a new take, 200 for the live one resumed, 409 when the session is
+ *   completed/cancelled or its last take is still finalizing. GET {@link STUDIO_API}/state answers
+ *   {@link ZStudioState}: refetch it on load and after every reconnect.
+ * - The socket closes with a code of {@link INGEST_CLOSE} (never reconnect after those: see
+ *   {@link INGEST_FATAL_CODES}); 1012 when the API restarts, 1011 when a chunk could not be stored,
+ *   1006 on network loss: reconnect with backoff, read the hello, resend every unacked chunk.
+ * - An ack means the chunk is durable (object storage + Postgres). Acks come in the order frames were
+ *   sent on that socket. Frames sent before the hello are processed after it, in order.
+ * - finish: 202 + the take (status finalizing, next_seq = final_seq + 1), also for a repeat with the
+ *   same final_seq; 409 {@link ZMissingChunks} with the seqs to resend; 409 (ZApiError) when the take
+ *   failed or was finished at another seq; 403 for another session's take.
  */
 
 /** REST prefix for the studio (credential cookie required). */
