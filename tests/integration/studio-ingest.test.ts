@@ -2,7 +2,7 @@ import WebSocket from 'ws';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH } from '@app/common/events';
-import { chunkObjectKey, encodeFrame, INGEST_CLOSE, INGEST_CLOSE_REASONS, INGEST_PATH, MAX_FRAME_BYTES, STUDIO_API } from '@app/common/studio';
+import { chunkObjectKey, encodeFrame, INGEST_CLOSE, INGEST_CLOSE_REASONS, INGEST_PATH, MAX_FRAME_BYTES, MAX_RECORDING_BYTES, STUDIO_API } from '@app/common/studio';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { anonymous, signInAs } from '../helpers/session';
 import { chunkBytes, IngestClient, sha256, startTake, studioSpeaker } from '../helpers/studio';
@@ -206,6 +206,23 @@ describe('ingest socket', () => {
       s2.on('connect', () => resolve());
       s2.on('connect_error', reject);
     });
+  });
+
+  it('closes 4507 when a chunk would take the recording past MAX_RECORDING_BYTES, storing nothing', async () => {
+    const { client } = await studioSpeaker(t.app, t.database.db);
+    const take = await startTake(client);
+    const c = ingest(take.recording_id, { cookie: client.jar.header() });
+    await c.hello();
+    await c.sendAndAck(0, chunkBytes(0, 100));
+    // As if ~4 GiB had been received already (on this socket's connect, and then behind its back).
+    await t.database.db('recordings').where({ id: take.recording_id }).update({ bytes_received: MAX_RECORDING_BYTES - 50 });
+    c.send(1, chunkBytes(1, 100));
+    expect((await c.closed).code).toBe(INGEST_CLOSE.quotaExceeded);
+    const again = ingest(take.recording_id, { cookie: client.jar.header() });
+    expect((await again.hello()).bytes_received).toBe(MAX_RECORDING_BYTES - 50);
+    again.send(1, chunkBytes(1, 100));
+    expect(await again.closed).toEqual({ code: INGEST_CLOSE.quotaExceeded, reason: INGEST_CLOSE_REASONS[INGEST_CLOSE.quotaExceeded] });
+    expect((await t.database.db('recording_chunks').where({ recording_id: take.recording_id })).map((r) => r.seq)).toEqual([0]);
   });
 
   it('rejects a frame whose seq does not fit Postgres (4400)', async () => {

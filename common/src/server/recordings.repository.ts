@@ -183,25 +183,10 @@ export type StoreOutcome =
   | { kind: 'unknown' }
   | { kind: 'quota' };
 
-/** Before writing a chunk's object: whether the take is live, the seq already held, the quota left. */
-export async function chunkPrecheck(db: Knex, recordingId: string, seq: number, size: number): Promise<StoreOutcome | { kind: 'go'; sessionId: string }> {
-  const { rows } = (await db.raw(
-    `SELECT r.session_id, r.status, r.bytes_received,
-            EXISTS (SELECT 1 FROM recording_chunks c WHERE c.recording_id = r.id AND c.seq = ?) AS held
-     FROM recordings r WHERE r.id = ?`,
-    [seq, recordingId],
-  )) as { rows: Array<{ session_id: string; status: RecordingStatus; bytes_received: string; held: boolean }> };
-  const r = rows[0];
-  if (!r) return { kind: 'unknown' };
-  if (r.status !== 'recording') return { kind: 'not_live' };
-  if (r.held) return { kind: 'duplicate', bytesReceived: Number(r.bytes_received) };
-  if (Number(r.bytes_received) + size > MAX_RECORDING_BYTES) return { kind: 'quota' };
-  return { kind: 'go', sessionId: r.session_id };
-}
-
 /**
- * Records a chunk whose object is already stored: one statement that locks the live take, inserts
- * (recording, seq) ON CONFLICT DO NOTHING and adds its bytes only when inserted.
+ * Records a chunk whose object is already stored: one statement that locks the take, inserts
+ * (recording, seq) ON CONFLICT DO NOTHING only while the take is live and under MAX_RECORDING_BYTES,
+ * and adds its bytes only when inserted.
  */
 export async function recordChunk(db: Knex, chunk: ChunkRow): Promise<StoreOutcome> {
   const { rows } = (await db.raw(

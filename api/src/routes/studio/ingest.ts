@@ -13,11 +13,12 @@ import {
   INGEST_CLOSE_REASONS,
   INGEST_PATH,
   MAX_FRAME_BYTES,
+  MAX_RECORDING_BYTES,
   MAX_SEQ,
   type TIngestAck,
   type TIngestHello,
 } from '@app/common/studio';
-import { chunkPrecheck, findRecording, heldSeqs, recordChunk, resumePoint, type StoreOutcome } from '@app/common/server/recordings.repository';
+import { findRecording, heldSeqs, recordChunk, resumePoint, type StoreOutcome } from '@app/common/server/recordings.repository';
 import { ZApiError } from '@app/common/schemas/errors';
 
 /** Live counters of the ingest socket, for a /metrics endpoint to read (monotonic except openSockets). */
@@ -59,8 +60,9 @@ const CHUNK_PUT = { contentType: 'application/octet-stream', cacheControl: 'priv
  * so it does not kill ours), anything else is answered 404.
  *
  * Every chunk is written to object storage, THEN its (recording, seq) row is inserted (ON CONFLICT DO
- * NOTHING) and the take's byte count raised in one statement under the take's row lock, THEN acked: an
- * ack always means durable. A resend of a stored seq is acked with duplicate: true and stored once.
+ * NOTHING) and the take's byte count raised in one statement under the take's row lock (which also
+ * checks the take is still live and under quota), THEN acked: an ack always means durable. A resend of
+ * a stored seq is acked with duplicate: true and stored once. One database round trip per chunk.
  */
 export const ingestPlugin = fp<{ publicUrl: string }>(
   async (app, opts) => {
@@ -115,6 +117,7 @@ export const ingestPlugin = fp<{ publicUrl: string }>(
         let take: { id: string; sessionId: string } | null = null;
         const held = new Set<number>();
         let nextSeq = 0;
+        let bytesReceived = 0;
         let pending = 0;
         let paused = false;
 
@@ -144,6 +147,7 @@ export const ingestPlugin = fp<{ publicUrl: string }>(
           for (const s of seqs) held.add(s);
           const point = resumePoint(seqs);
           nextSeq = point.nextSeq;
+          bytesReceived = Number(rec.bytes_received);
           const hello: TIngestHello = {
             type: 'hello',
             recording_id: rec.id,
@@ -174,18 +178,20 @@ export const ingestPlugin = fp<{ publicUrl: string }>(
           const frame = isBinary ? decodeFrame(data) : null;
           if (!frame || frame.seq > MAX_SEQ) return closeWith(INGEST_CLOSE.badFrame);
           const { seq, chunk } = frame;
-          const pre = await chunkPrecheck(app.db, take.id, seq, chunk.byteLength);
-          if (pre.kind === 'duplicate') {
+          // Known resends are answered from memory (the held set is loaded at connect and kept up to
+          // date); anything else is written, then the insert decides (another socket may have stored it).
+          if (held.has(seq)) {
             stats.duplicateChunks++;
-            return ack(seq, true, pre.bytesReceived);
+            return ack(seq, true, bytesReceived);
           }
-          if (pre.kind !== 'go') return refuseFor(pre);
+          if (bytesReceived + chunk.byteLength > MAX_RECORDING_BYTES) return closeWith(INGEST_CLOSE.quotaExceeded);
           const key = chunkObjectKey(take.sessionId, take.id, seq);
           const sha256 = createHash('sha256').update(chunk).digest('hex');
           await app.storage.put(key, chunk, CHUNK_PUT);
           const out = await recordChunk(app.db, { recording_id: take.id, seq, size_bytes: chunk.byteLength, storage_key: key, sha256 });
           if (out.kind === 'stored' || out.kind === 'duplicate') {
             held.add(seq);
+            bytesReceived = out.bytesReceived;
             while (held.has(nextSeq)) nextSeq++;
             if (out.kind === 'stored') {
               stats.chunksStored++;
