@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSpeakerAuthResult, ZSpeakerSession } from './schemas/sessions';
 
 /**
  * The live studio's wire contract, shared by the API's ingest socket, the worker's finalize job and the
@@ -120,6 +121,18 @@ export const ZStudioTake = z.object({
   started_at: z.string(),
 });
 export type TStudioTake = z.infer<typeof ZStudioTake>;
+
+/**
+ * GET {@link STUDIO_API}/state answer (401 without a valid studio credential): the credential's session,
+ * its speaker, and the session's live take (else its latest take, else null). A reloaded studio uses it to
+ * skip the token gate and to pick up a take that is still live or finalizing.
+ */
+export const ZStudioState = z.object({
+  session: ZSpeakerSession,
+  speaker: ZSpeakerAuthResult.shape.speaker,
+  take: ZStudioTake.nullable(),
+});
+export type TStudioState = z.infer<typeof ZStudioState>;
 
 /** POST /api/studio/recordings/:id/finish body. */
 export const ZFinishTake = z.object({
