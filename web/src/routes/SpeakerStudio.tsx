@@ -1,0 +1,64 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { TSpeakerAuthResult } from '@app/common/schemas/sessions';
+import type { TStudioState } from '@app/common/studio';
+import { pageTitle } from '../components/brand';
+import { Button } from '../components/ui/button';
+import { Spinner } from '../components/ui/spinner';
+import { fetchStudioState } from '../features/studio/api';
+import { Studio } from '../features/studio/Studio';
+import { TokenGate } from '../features/studio/TokenGate';
+
+const STATE_KEY = ['studio-state'];
+
+/**
+ * /speaker-studio: the token gate, then the recording studio. The studio credential is an httpOnly cookie, so a
+ * reload asks the server (GET /api/studio/state): a valid credential goes straight back to the studio.
+ */
+export default function SpeakerStudio() {
+  const queryClient = useQueryClient();
+  const state = useQuery({ queryKey: STATE_KEY, queryFn: ({ signal }) => fetchStudioState(signal), staleTime: Infinity });
+  const refetch = useCallback(() => void queryClient.invalidateQueries({ queryKey: STATE_KEY }), [queryClient]);
+
+  async function onAuthenticated(result: TSpeakerAuthResult) {
+    try {
+      const fresh = await queryClient.fetchQuery({ queryKey: STATE_KEY, queryFn: ({ signal }) => fetchStudioState(signal), staleTime: 0 });
+      if (fresh) return;
+    } catch (err) {
+      console.error('Failed to load the studio state', err);
+    }
+    // The credential was just set: show the studio from the authentication answer.
+    if (result.session) {
+      const fallback: TStudioState = { session: result.session, speaker: result.speaker, take: null };
+      queryClient.setQueryData(STATE_KEY, fallback);
+    }
+  }
+
+  let body;
+  if (state.isPending) {
+    body = (
+      <div className="flex min-h-[60vh] items-center justify-center">
+        <Spinner size="lg" label="Loading the studio…" />
+      </div>
+    );
+  } else if (state.isError) {
+    body = (
+      <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
+        <p className="text-slate-700">The studio could not be loaded. Check your connection and try again.</p>
+        <Button variant="secondary" onClick={refetch}>
+          Try Again
+        </Button>
+      </div>
+    );
+  } else if (state.data === null) {
+    body = <TokenGate onAuthenticated={onAuthenticated} />;
+  } else {
+    body = <Studio studio={state.data} onCatchUp={refetch} />;
+  }
+  return (
+    <>
+      <title>{pageTitle('Speaker Studio')}</title>
+      {body}
+    </>
+  );
+}
