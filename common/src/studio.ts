@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZSpeakerAuthResult, ZSpeakerSession } from './schemas/sessions';
+import { ZSpeakerSession } from './schemas/sessions';
 
 /**
  * The live studio's wire contract, shared by the API's ingest socket, the worker's finalize job and the
@@ -48,6 +48,8 @@ export const INGEST_CLOSE = {
   frameTooLarge: 4413,
   /** A frame without a header, or a text frame that is not a known message. */
   badFrame: 4400,
+  /** The same take was opened on another socket (another window); this one must stop sending. */
+  replaced: 4408,
   /** The recording would exceed MAX_RECORDING_BYTES. */
   quotaExceeded: 4507,
   /** The Origin header is not the site's. */
@@ -62,6 +64,7 @@ export const INGEST_CLOSE_REASONS: Record<number, string> = {
   [INGEST_CLOSE.notLive]: 'This recording is no longer live',
   [INGEST_CLOSE.frameTooLarge]: 'A recording chunk was larger than 2 MB',
   [INGEST_CLOSE.badFrame]: 'Malformed recording chunk',
+  [INGEST_CLOSE.replaced]: 'This recording continued in another window',
   [INGEST_CLOSE.quotaExceeded]: 'This recording reached its size limit',
   [INGEST_CLOSE.badOrigin]: 'Connection refused: wrong origin',
 };
@@ -122,25 +125,51 @@ export const ZStudioTake = z.object({
 });
 export type TStudioTake = z.infer<typeof ZStudioTake>;
 
-/**
- * GET {@link STUDIO_API}/state answer (401 without a valid studio credential): the credential's session,
- * its speaker, and the session's live take (else its latest take, else null). A reloaded studio uses it to
- * skip the token gate and to pick up a take that is still live or finalizing.
- */
+/** GET /api/studio/state's take: the live take, else the latest one (with what the server holds of it). */
+export const ZStudioTakeState = ZStudioTake.extend({
+  /** Seqs above next_seq already held (out-of-order arrivals). */
+  held_after: z.array(z.number().int().min(0)),
+  bytes_received: z.number().int().min(0),
+  /** Set once the take is finished (Stop). */
+  final_seq: z.number().int().nullable(),
+  /** Set when completed: where the finalized recording plays from. */
+  recording_url: z.string().nullable(),
+  /** Set when failed: what went wrong (for example the missing chunk seqs). */
+  error: z.string().nullable(),
+});
+export type TStudioTakeState = z.infer<typeof ZStudioTakeState>;
+
+/** GET /api/studio/state: the studio's refetch on load and on every reconnect. */
 export const ZStudioState = z.object({
   session: ZSpeakerSession,
-  speaker: ZSpeakerAuthResult.shape.speaker,
-  take: ZStudioTake.nullable(),
+  /** The live take, else the session's latest take, else null (nothing recorded yet). */
+  take: ZStudioTakeState.nullable(),
 });
 export type TStudioState = z.infer<typeof ZStudioState>;
+
+/** Largest duration_seconds accepted in the finish body (a day; the server caps it by wall-clock anyway). */
+export const MAX_TAKE_SECONDS = 86_400;
 
 /** POST /api/studio/recordings/:id/finish body. */
 export const ZFinishTake = z.object({
   final_seq: z.number({ error: 'final_seq must be a number' }).int('final_seq must be a whole number').min(0, 'final_seq must be 0 or more'),
+  /**
+   * Optional: the seconds the studio's timer counted while live (pauses excluded). The server keeps
+   * it, capped by the take's wall-clock time (ended − started); without it the wall-clock time is used.
+   */
+  duration_seconds: z
+    .number({ error: 'duration_seconds must be a number' })
+    .min(0, 'duration_seconds must be 0 or more')
+    .max(MAX_TAKE_SECONDS, 'duration_seconds must be at most a day')
+    .optional(),
 });
+export type TFinishTake = z.infer<typeof ZFinishTake>;
 
-/** 409 answer of finish when chunks are missing. */
-export const ZMissingChunks = z.object({ error: z.string(), message: z.string(), missing: z.array(z.number().int()) });
+/** 409 answer of finish when chunks are missing (`missing` lists at most MAX_MISSING_LISTED seqs). */
+export const ZMissingChunks = z.object({ statusCode: z.literal(409), error: z.string(), message: z.string(), missing: z.array(z.number().int()), requestId: z.string().optional() });
+export type TMissingChunks = z.infer<typeof ZMissingChunks>;
+/** How many missing seqs a 409 (and a failed take's error) lists at most. */
+export const MAX_MISSING_LISTED = 1_000;
 
 /** The studio's recording states (members-site §4 'Studio recording status'). */
 export const STUDIO_STATES = ['idle', 'starting', 'live', 'paused', 'ending', 'uploading', 'completed', 'error'] as const;
@@ -155,6 +184,14 @@ export const STUDIO_MEDIA = {
   audioBitsPerSecond: 128_000,
   timesliceMs: 1_000,
 } as const;
+
+/** Storage key of one stored chunk until finalize: speaker-recordings/{sessionId}/chunks/{recordingId}/{seq, 10 digits}.part */
+export function chunkObjectKey(sessionId: string, recordingId: string, seq: number): string {
+  return `speaker-recordings/${sessionId}/chunks/${recordingId}/${String(seq).padStart(10, '0')}.part`;
+}
+
+/** Largest seq accepted (Postgres integer). */
+export const MAX_SEQ = 2_147_483_647;
 
 /** Storage key of a finalized recording (members-site §7 speaker-recordings path). */
 export function recordingObjectKey(sessionId: string, timestampMs: number): string {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { TSpeakerAuthResult } from '@app/common/schemas/sessions';
 import type { TStudioState } from '@app/common/studio';
 import { pageTitle } from '../components/brand';
@@ -18,9 +18,12 @@ const STATE_KEY = ['studio-state'];
 export default function SpeakerStudio() {
   const queryClient = useQueryClient();
   const state = useQuery({ queryKey: STATE_KEY, queryFn: ({ signal }) => fetchStudioState(signal), staleTime: Infinity });
+  // Who authenticated in this tab (the state answer does not name the speaker; after a reload it is unknown).
+  const [speakerName, setSpeakerName] = useState<string | null>(null);
   const refetch = useCallback(() => void queryClient.invalidateQueries({ queryKey: STATE_KEY }), [queryClient]);
 
   async function onAuthenticated(result: TSpeakerAuthResult) {
+    setSpeakerName(result.speaker?.discord_username ?? null);
     try {
       const fresh = await queryClient.fetchQuery({ queryKey: STATE_KEY, queryFn: ({ signal }) => fetchStudioState(signal), staleTime: 0 });
       if (fresh) return;
@@ -29,7 +32,7 @@ export default function SpeakerStudio() {
     }
     // The credential was just set: show the studio from the authentication answer.
     if (result.session) {
-      const fallback: TStudioState = { session: result.session, speaker: result.speaker, take: null };
+      const fallback: TStudioState = { session: result.session, take: null };
       queryClient.setQueryData(STATE_KEY, fallback);
     }
   }
@@ -53,7 +56,7 @@ export default function SpeakerStudio() {
   } else if (state.data === null) {
     body = <TokenGate onAuthenticated={onAuthenticated} />;
   } else {
-    body = <Studio studio={state.data} onCatchUp={refetch} />;
+    body = <Studio studio={state.data} speakerName={speakerName} onCatchUp={refetch} />;
   }
   return (
     <>

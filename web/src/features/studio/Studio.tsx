@@ -161,16 +161,16 @@ function UploadStatus({ r }: { r: StudioRecorder }) {
 }
 
 /** The recording studio of the credential's session. */
-export function Studio({ studio, onCatchUp }: { studio: TStudioState; onCatchUp: () => void }) {
+export function Studio({ studio, speakerName, onCatchUp }: { studio: TStudioState; speakerName: string | null; onCatchUp: () => void }) {
   const r = useStudioRecorder();
-  const { session, speaker, take } = studio;
+  const { session, take } = studio;
 
   // A take the page did not start itself (reload after Stop): show where it is.
   const { adopt, onStatus } = r;
   useEffect(() => {
     if (!take) return;
     if (take.status === 'finalizing' || take.status === 'completed') adopt(take);
-    onStatus({ recording_id: take.recording_id, status: take.status, recording_url: session.recording_url });
+    onStatus({ recording_id: take.recording_id, status: take.status, recording_url: take.recording_url ?? session.recording_url, error: take.error });
   }, [take, session.recording_url, adopt, onStatus]);
 
   useLiveEvents(rooms.session(session.id) as `session:${string}`, { 'recording:status': r.onStatus, 'recording:progress': r.onProgress }, onCatchUp);
@@ -186,7 +186,7 @@ export function Studio({ studio, onCatchUp }: { studio: TStudioState; onCatchUp:
           <h1 className="mt-2 font-display text-3xl font-semibold sm:text-4xl">{session.session_title}</h1>
           <p className="mt-2 text-slate-200">
             {new Date(session.scheduled_date).toLocaleString('en-US', { dateStyle: 'full', timeStyle: 'short' })}
-            {speaker?.discord_username ? ` · Speaker: ${speaker.discord_username}` : ''}
+            {speakerName ? ` · Speaker: ${speakerName}` : ''}
           </p>
         </div>
       </section>

@@ -26,11 +26,11 @@ export function startTake(): Promise<TStudioTake> {
 export type FinishOutcome = { accepted: true } | { accepted: false; missing: number[] };
 
 /** POST /api/studio/recordings/:id/finish with the last seq; a 409 answers the missing seqs, other failures throw ApiError. */
-export async function finishTake(recordingId: string, finalSeq: number): Promise<FinishOutcome> {
+export async function finishTake(recordingId: string, finalSeq: number, durationSeconds?: number): Promise<FinishOutcome> {
   const res = await fetch(`${STUDIO_API}/recordings/${encodeURIComponent(recordingId)}/finish`, {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(await csrfHeaders()) },
-    body: JSON.stringify({ final_seq: finalSeq }),
+    body: JSON.stringify({ final_seq: finalSeq, ...(durationSeconds === undefined ? {} : { duration_seconds: durationSeconds }) }),
     credentials: 'same-origin',
   });
   const text = await res.text();

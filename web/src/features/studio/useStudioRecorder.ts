@@ -246,9 +246,9 @@ export function useStudioRecorder(): StudioRecorder {
   }, [setState]);
 
   /** Sends finish until accepted, resending what a 409 names; throws when it cannot. */
-  const finish = useCallback(async (recordingId: string, finalSeq: number, uploader: StudioUploader | null) => {
+  const finish = useCallback(async (recordingId: string, finalSeq: number, uploader: StudioUploader | null, durationSeconds?: number) => {
     for (let attempt = 0; attempt < FINISH_ATTEMPTS; attempt++) {
-      const outcome = await finishTake(recordingId, finalSeq);
+      const outcome = await finishTake(recordingId, finalSeq, durationSeconds);
       if (outcome.accepted) return;
       if (!uploader) throw new Error(`The server is missing chunks ${outcome.missing.join(', ')}`);
       const lost = uploader.resend(outcome.missing);
@@ -280,7 +280,7 @@ export function useStudioRecorder(): StudioRecorder {
       setState('uploading');
       await uploader.drain();
       if (uploader.lastSeq < 0) throw new Error('Nothing was recorded');
-      await finish(recordingId, uploader.lastSeq, uploader);
+      await finish(recordingId, uploader.lastSeq, uploader, Math.round(rt.current.accumulatedMs / 1000));
       rt.current.finishing = true;
       setFinalizing(true);
       uploader.close();
