@@ -1,0 +1,153 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStorage } from '@app/common/server/storage/index';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { launchBrowser } from '../helpers/browser';
+import { screenshot, signInBrowser } from '../helpers/site';
+import { startTestWorker } from '../helpers/worker';
+import type { RunningWorkers } from '../../worker/src/workers';
+
+let t: TestApp;
+let browser: Browser;
+let worker: RunningWorkers;
+
+beforeAll(async () => {
+  t = await startTestApp({ listen: true });
+  worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX, { storage: createStorage(t.config) });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await worker?.close();
+  await t?.close();
+});
+
+/** The studio timer in seconds (m:ss). */
+async function timerSeconds(page: Page): Promise<number> {
+  const text = (await page.getByTestId('studio-timer').innerText()).trim();
+  const [m, s] = text.split(':').map(Number);
+  return (m ?? 0) * 60 + (s ?? 0);
+}
+
+function status(page: Page): Promise<string> {
+  return page.getByTestId('studio-status').innerText();
+}
+
+describe('live speaker studio', () => {
+  it('records a session from the studio with the fake camera; the manage tab follows live; the archive plays it', async () => {
+    // The admin creates the session in the manage tab and gets the speaker token.
+    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInBrowser(adminContext, t.baseUrl, t.database.db, 'studio_admin', { admin: true });
+    const admin = await adminContext.newPage();
+    await admin.goto(`${t.baseUrl}/speakers`);
+    await admin.getByRole('tab', { name: 'Manage Sessions' }).click();
+    await admin.getByRole('button', { name: 'New Session' }).click();
+    await admin.getByLabel('Title').fill('Studio morning');
+    await admin.getByLabel('Scheduled date').fill('2030-03-11T07:00');
+    await admin.getByLabel('Discord channel link').fill('https://discord.gg/dogpound-live');
+    await admin.getByRole('button', { name: 'Create Session' }).click();
+    const token = (await admin.getByTestId('speaker-token').innerText()).trim();
+    expect(token).toMatch(/^adxs_/);
+    await admin.keyboard.press('Escape');
+    await admin.getByTestId('manage-session').first().waitFor();
+    expect(await admin.getByTestId('session-status').first().innerText()).toBe('scheduled');
+
+    // The speaker, in another browser (no member session), passes the token gate.
+    const speakerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const studio = await speakerContext.newPage();
+    await studio.goto(`${t.baseUrl}/speaker-studio`);
+    await studio.getByRole('heading', { name: 'Speaker Authentication' }).waitFor();
+    const authenticate = studio.getByRole('button', { name: 'Authenticate' });
+    const field = studio.getByLabel('Session token');
+    expect(await authenticate.isDisabled()).toBe(true);
+    await field.fill('   ');
+    expect(await authenticate.isDisabled()).toBe(true);
+    await screenshot(studio, 'studio-token-gate');
+    await field.fill('adxs_not-a-real-token');
+    await field.press('Enter');
+    await studio.getByText('Authentication Failed').first().waitFor();
+    await studio.getByText('Authentication failed').first().waitFor();
+    await field.fill(token);
+    await field.press('Enter');
+    await studio.getByText('Authentication Successful').first().waitFor();
+    await studio.getByText('Welcome, studio_admin!').first().waitFor();
+    await studio.getByRole('heading', { name: 'Studio morning' }).waitFor();
+    expect(await status(studio)).toBe('idle');
+    expect(await studio.getByRole('link', { name: 'Join Discord Call' }).getAttribute('href')).toBe('https://discord.gg/dogpound-live');
+    // Only Start is offered while idle.
+    expect(await studio.getByRole('button', { name: 'Pause' }).count()).toBe(0);
+    expect(await studio.getByRole('button', { name: 'Stop' }).count()).toBe(0);
+
+    // A reload keeps the studio (the credential cookie is still valid).
+    await studio.reload();
+    await studio.getByRole('heading', { name: 'Studio morning' }).waitFor();
+    expect(await studio.getByRole('heading', { name: 'Speaker Authentication' }).count()).toBe(0);
+    // The fake camera shows in the preview.
+    await expect.poll(() => studio.getByTestId('studio-preview').evaluate((v) => (v as unknown as { readyState: number }).readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await screenshot(studio, 'studio-idle');
+
+    // Start → live; the admin's open manage tab turns live without a reload.
+    await studio.getByRole('button', { name: 'Start Recording' }).click();
+    await expect.poll(() => status(studio), { timeout: 20_000 }).toBe('live');
+    expect(await studio.getByRole('button', { name: 'Start Recording' }).count()).toBe(0);
+    await studio.getByRole('button', { name: 'Pause' }).waitFor();
+    await studio.getByRole('button', { name: 'Stop' }).waitFor();
+    await expect.poll(() => admin.getByTestId('session-status').first().innerText(), { timeout: 20_000 }).toBe('live');
+    await expect.poll(() => studio.getByTestId('upload-connection').innerText(), { timeout: 20_000 }).toBe('Connected');
+    await expect.poll(() => timerSeconds(studio), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    await screenshot(studio, 'studio-live');
+
+    // Pause: the timer stands still; Resume and Stop are offered.
+    await studio.getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(() => status(studio)).toBe('paused');
+    await studio.getByRole('button', { name: 'Resume' }).waitFor();
+    await studio.getByRole('button', { name: 'Stop' }).waitFor();
+    const pausedAt = await timerSeconds(studio);
+    await studio.waitForTimeout(1500);
+    expect(await timerSeconds(studio)).toBe(pausedAt);
+
+    await studio.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => status(studio)).toBe('live');
+    await expect.poll(() => timerSeconds(studio), { timeout: 30_000 }).toBeGreaterThanOrEqual(pausedAt + 2);
+    // Every recorded chunk reaches the server while recording.
+    await expect.poll(() => studio.getByTestId('upload-pending').innerText(), { timeout: 30_000 }).toBe('Every recorded chunk is safely on the server.');
+
+    // Stop → ending → uploading → completed, live through the session room.
+    await studio.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => status(studio), { timeout: 90_000 }).toBe('completed');
+    await studio.getByText('Recording Ended').first().waitFor();
+    expect(await studio.getByTestId('finalize-progress').getAttribute('aria-valuenow')).toBe('100');
+    await screenshot(studio, 'studio-completed');
+
+    // The admin's manage tab saw it complete without a reload.
+    await expect.poll(() => admin.getByTestId('session-status').first().innerText(), { timeout: 30_000 }).toBe('completed');
+    await admin.getByText('Recording saved').first().waitFor();
+
+    // The stored recording and the archive row.
+    const session = await t.database.db('speaker_sessions').where({ session_title: 'Studio morning' }).first();
+    expect(session.status).toBe('completed');
+    expect(session.recording_url).toBeTruthy();
+    expect(session.duration_seconds).toBeGreaterThanOrEqual(4);
+    const file = await adminContext.request.get(new URL(session.recording_url as string, t.baseUrl).toString());
+    expect(file.ok()).toBe(true);
+    const bytes = await file.body();
+    // A WebM file (EBML magic) of real size.
+    expect([...bytes.subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+    expect(bytes.byteLength).toBeGreaterThan(50_000);
+
+    // The archive lists it and it plays.
+    await admin.getByRole('tab', { name: 'Session Archive' }).click();
+    const card = admin.getByTestId('archive-card').filter({ hasText: 'Studio morning' });
+    await card.waitFor();
+    const popupPromise = admin.waitForEvent('popup');
+    await card.getByRole('button', { name: /watch/i }).click();
+    const player = await popupPromise;
+    await player.waitForURL(/\.webm/, { timeout: 20_000 });
+    await expect
+      .poll(() => player.evaluate("document.querySelector('video')?.readyState ?? -1") as Promise<number>, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(2);
+
+    await speakerContext.close();
+    await adminContext.close();
+  });
+});
