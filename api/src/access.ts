@@ -2,11 +2,12 @@ import type { RateLimitName } from '@app/common/domain/rate-limits';
 import type { LoadedSession } from '@app/common/server/sessions.repository';
 
 /**
- * Who may call a route: anyone, a signed-in member, or an admin (an active `admin` row in
- * user_roles, checked on the server on every call). Every /api route declares one in its `config`;
- * registering an /api route without it fails at start-up.
+ * Who may call a route: anyone, a signed-in member, an admin (an active `admin` row in user_roles,
+ * checked on the server on every call), or a speaker holding a valid studio credential (the cookie
+ * POST /api/speaker/authenticate sets; scoped to one session). Every /api route declares one in its
+ * `config`; registering an /api route without it fails at start-up.
  */
-export type Access = 'public' | 'member' | 'admin';
+export type Access = 'public' | 'member' | 'admin' | 'speaker';
 
 /** One registered route and its declared access, for the authorization matrix and the docs. */
 export interface RouteAccess {
@@ -27,10 +28,17 @@ declare module 'fastify' {
      * to it); the Origin check still applies.
      */
     csrf?: false;
+    /**
+     * A WebSocket route whose handler checks the studio credential itself and refuses with a close
+     * code (a browser cannot read the HTTP status of a refused handshake); plain GETs are still refused 401.
+     */
+    studioSocket?: true;
   }
   interface FastifyRequest {
     /** The signed-in member's session, or null. */
     session: LoadedSession | null;
+    /** The session id a valid studio credential cookie is scoped to, or null. */
+    studioSessionId: string | null;
   }
   interface FastifyInstance {
     /** Every route with its declared access, in registration order. */

@@ -28,6 +28,7 @@ import { webhookRoutes } from './routes/payments/webhook';
 import { sessionRoutes } from './routes/sessions/index';
 import { speakerAuthRoutes } from './routes/sessions/speaker';
 import { speakerProfileRoutes } from './routes/sessions/speakers';
+import { studioRoutes } from './routes/studio/index';
 import { ecosystemFormRoutes } from './routes/forms/ecosystem';
 import { meAudioRoutes } from './routes/me/audio';
 import { profileRoutes } from './routes/profiles/index';
@@ -94,6 +95,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(webhookRoutes);
   await app.register(sessionRoutes);
   await app.register(speakerAuthRoutes, { secureCookies: production });
+  await app.register(studioRoutes);
   await app.register(archiveRoutes);
   await app.register(speakerProfileRoutes);
   if (!production && !config.STRIPE_SECRET_KEY) await app.register(testCheckoutRoutes);

@@ -45,6 +45,18 @@ export const JOBS = {
     description:
       'Recomputes the ledger totals from token_purchases and compares them with the trigger-maintained ledger_totals row; a drift fails the job loudly.',
   },
+  'recording.finalize': {
+    queue: 'recordings',
+    payload: z.object({ recordingId: z.uuid() }).strict(),
+    description:
+      'Finalizes a finished studio take (jobId = recording id): checks seqs 0..final_seq are all stored, streams them in order into one object (S3 multipart) computing size and sha256, completes the recording and the session (live → completed), creates the archive row and deletes the chunks. Idempotent; the last failed attempt marks the take failed.',
+  },
+  'recording.reconcile': {
+    queue: 'recordings',
+    payload: z.object({ olderThanSeconds: z.number().int().min(0).max(86_400).optional() }).strict(),
+    description:
+      'Re-enqueues recording.finalize for takes still finalizing `olderThanSeconds` (default 120) after their last change (finished while Redis was down, or the job was lost).',
+  },
 } as const satisfies Record<string, JobDef>;
 
 export type JobName = keyof typeof JOBS;
@@ -55,6 +67,7 @@ export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['payload']>
 export const SCHEDULES: ReadonlyArray<{ id: string; job: JobName; everyMs: number }> = [
   { id: 'ledger-reconcile', job: 'ledger.reconcile', everyMs: 30_000 },
   { id: 'ledger-verify-totals', job: 'ledger.verify-totals', everyMs: 10 * 60_000 },
+  { id: 'recording-reconcile', job: 'recording.reconcile', everyMs: 60_000 },
 ];
 
 /** Whether a string is a known job name. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessPlugin } from '../../api/src/plugins/access';
 import type { Access } from '../../api/src/access';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { anonymous, signInAs, type Client } from '../helpers/session';
 
 let t: TestApp;
@@ -21,19 +22,35 @@ function sampleUrl(url: string): string {
   return url.replace(/:(\w+)/g, (_m, name: string) => (name.toLowerCase().includes('id') ? '00000000-0000-4000-8000-000000000000' : 'sample'));
 }
 
-type Role = 'anonymous' | 'member' | 'otherMember' | 'admin';
+type Role = 'anonymous' | 'member' | 'otherMember' | 'admin' | 'speaker';
+const ROLES = ['anonymous', 'member', 'otherMember', 'admin', 'speaker'] as const;
+
+/** A speaker: an anonymous client holding a studio credential for a fresh scheduled session. */
+async function speakerClient(): Promise<Client> {
+  const [session] = await t.database.db('speaker_sessions').insert({ session_title: `matrix ${n}`, scheduled_date: new Date(Date.now() + 86_400_000) }).returning('id');
+  const { token } = await issueSpeakerToken(t.database.db, session.id, null);
+  const client = anonymous(t.app);
+  const res = await client.request('POST', '/api/speaker/authenticate', { token });
+  if (!res.json().valid) throw new Error(`speaker sign-in failed: ${res.body}`);
+  return client;
+}
 
 async function clientFor(role: Role): Promise<Client> {
   n += 1;
   if (role === 'anonymous') return anonymous(t.app);
+  if (role === 'speaker') return speakerClient();
   return signInAs(t.app, t.database.db, `${role.toLowerCase()}_${n}`, { admin: role === 'admin' });
 }
 
-/** What each declared access allows, by role: true = must not be refused with 401/403. */
+/**
+ * What each declared access allows, by role: 'allowed' = must not be refused with 401/403. A speaker
+ * (studio credential) is not a member; members and admins hold no studio credential.
+ */
 const EXPECTED: Record<Access, Record<Role, 401 | 403 | 'allowed'>> = {
-  public: { anonymous: 'allowed', member: 'allowed', otherMember: 'allowed', admin: 'allowed' },
-  member: { anonymous: 401, member: 'allowed', otherMember: 'allowed', admin: 'allowed' },
-  admin: { anonymous: 401, member: 403, otherMember: 403, admin: 'allowed' },
+  public: { anonymous: 'allowed', member: 'allowed', otherMember: 'allowed', admin: 'allowed', speaker: 'allowed' },
+  member: { anonymous: 401, member: 'allowed', otherMember: 'allowed', admin: 'allowed', speaker: 401 },
+  admin: { anonymous: 401, member: 403, otherMember: 403, admin: 'allowed', speaker: 401 },
+  speaker: { anonymous: 401, member: 401, otherMember: 401, admin: 401, speaker: 'allowed' },
 };
 
 describe('authorization matrix: every registered route, every role', () => {
@@ -44,7 +61,7 @@ describe('authorization matrix: every registered route, every role', () => {
   it('enforces each route\'s declared access on the server', async () => {
     const failures: string[] = [];
     for (const route of t.app.routeAccess) {
-      for (const role of ['anonymous', 'member', 'otherMember', 'admin'] as const) {
+      for (const role of ROLES) {
         const client = await clientFor(role);
         const res = await client.request(route.method, sampleUrl(route.url), ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined);
         const want = EXPECTED[route.access][role];

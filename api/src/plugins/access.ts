@@ -3,12 +3,24 @@ import cookie from '@fastify/cookie';
 import { RATE_LIMITS } from '@app/common/domain/rate-limits';
 import { audit } from '@app/common/server/audit';
 import { loadSession, type SessionLifetime } from '@app/common/server/sessions.repository';
+import { checkStudioCredential } from '@app/common/server/speaker-sessions.repository';
 import { mustDeclareAccess, type RouteAccess } from '../access';
 import { httpError } from '../http-error';
 
 /** The session cookie: `__Host-` prefixed and Secure in production (no Domain, Path=/). */
 export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-adx_session' : 'adx_session';
+}
+
+/** The studio credential cookie (a speaker's access to one session's studio). */
+export function studioCookieName(secure: boolean): string {
+  return secure ? '__Secure-adx_studio' : 'adx_studio';
+}
+
+/** Whether the request asks for a WebSocket upgrade. */
+export function isWebSocketUpgrade(req: { headers: Record<string, string | string[] | undefined> }): boolean {
+  const upgrade = req.headers.upgrade;
+  return typeof upgrade === 'string' && upgrade.toLowerCase() === 'websocket';
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -22,10 +34,12 @@ export const accessPlugin = fp<{ lifetime: SessionLifetime; secureCookies: boole
   async (app, opts) => {
     await app.register(cookie);
     const cookieName = sessionCookieName(opts.secureCookies);
+    const studioCookie = studioCookieName(opts.secureCookies);
     const publicOrigin = new URL(opts.publicUrl).origin;
     const registry: RouteAccess[] = [];
     app.decorate('routeAccess', registry);
     app.decorateRequest('session', null);
+    app.decorateRequest('studioSessionId', null);
 
     app.addHook('onRoute', (route) => {
       const url = route.url ?? route.path;
@@ -49,19 +63,30 @@ export const accessPlugin = fp<{ lifetime: SessionLifetime; secureCookies: boole
     app.addHook('onRequest', async (req) => {
       const raw = req.cookies[cookieName];
       if (raw) req.session = await loadSession(app.db, raw, opts.lifetime);
+      const access = req.routeOptions.config.access;
+      // The studio credential is read only where it is used (speaker routes), not on every request.
+      const studioRaw = access === 'speaker' ? req.cookies[studioCookie] : undefined;
+      if (studioRaw) req.studioSessionId = await checkStudioCredential(app.db, studioRaw);
 
       if (UNSAFE.has(req.method)) {
         const origin = req.headers.origin;
         if (origin && origin !== publicOrigin && origin !== `${req.protocol}://${req.host}`) {
           throw httpError(403, 'Cross-site request refused');
         }
-        const { access, csrf } = req.routeOptions.config;
-        if (req.session && access && !(csrf === false && access === 'public') && req.headers['x-csrf-token'] !== req.session.csrfToken) {
+        const { csrf } = req.routeOptions.config;
+        // Speaker routes act on the studio credential, not the member session: their cross-site
+        // protection is that cookie's SameSite=Strict plus the Origin check above.
+        if (req.session && access && access !== 'speaker' && !(csrf === false && access === 'public') && req.headers['x-csrf-token'] !== req.session.csrfToken) {
           throw httpError(403, 'Invalid or missing CSRF token: reload the page and try again');
         }
       }
 
-      const access = req.routeOptions.config.access;
+      if (access === 'speaker' && !req.studioSessionId) {
+        // A studio socket refuses with a close code in its handler instead (see FastifyContextConfig.studioSocket).
+        if (!(req.routeOptions.config.studioSocket && isWebSocketUpgrade(req))) {
+          throw httpError(401, 'Studio sign-in expired: authenticate again with your session token');
+        }
+      }
       if (access === 'member' || access === 'admin') {
         if (!req.session) throw httpError(401, 'Please sign in to continue');
         if (access === 'admin' && !req.session.isAdmin) {

@@ -45,7 +45,7 @@ export const rateLimitPlugin = fp<{ prefix: string }>(
       global: false,
       hook: 'preHandler',
       store: redisStoreFor(app.redis, opts.prefix) as never,
-      keyGenerator: (req) => (req.session ? `u:${req.session.userId}` : `ip:${req.ip}`),
+      keyGenerator: (req) => (req.session ? `u:${req.session.userId}` : req.studioSessionId ? `studio:${req.studioSessionId}` : `ip:${req.ip}`),
       errorResponseBuilder: (_req, ctx) => httpError(ctx.statusCode, TOO_MANY_ATTEMPTS),
     });
   },

@@ -25,6 +25,20 @@ export type TSessionForm = z.input<typeof ZSessionForm>;
 /** Status changes an admin may ask for (the server allows only the spec's transitions). */
 export const ZStatusChange = z.object({ status: z.enum(['live', 'completed', 'cancelled'], { error: "status must be 'live', 'completed' or 'cancelled'" }) });
 
+/**
+ * manage-speaker-session update_recording_url: an admin sets (or clears, with null) a session's
+ * recording URL — an absolute http(s) URL or one of our stored files (/files/...).
+ */
+export const ZRecordingUrl = z.object({
+  recording_url: z
+    .union([
+      z.url({ protocol: /^https?$/, error: 'Recording URL must be a valid URL' }),
+      z.string().regex(/^\/files\/[A-Za-z0-9._/-]+$/, 'Recording URL must be a valid URL'),
+    ])
+    .nullable(),
+});
+export type TRecordingUrl = z.infer<typeof ZRecordingUrl>;
+
 /** A speaker session as the management tab shows it. */
 export const ZSpeakerSession = z.object({
   id: z.string(),

@@ -10,6 +10,7 @@ export type AuditEvent =
   | 'admin_add_purchase'
   | 'admin_role_granted'
   | 'speaker_token_generated'
+  | 'session_recording_url_updated'
   | 'investment_started';
 
 /** Who did it and from where. */

@@ -2,10 +2,14 @@ import type { HandlerMap } from '../context';
 import { ledgerReconcile } from './ledger-reconcile';
 import { ledgerRecord } from './ledger-record';
 import { ledgerVerifyTotals } from './ledger-verify-totals';
+import { recordingFinalize } from './recording-finalize';
+import { recordingReconcile } from './recording-reconcile';
 
 /** Every job's handler. */
 export const handlers: HandlerMap = {
   'ledger.record': ledgerRecord,
   'ledger.reconcile': ledgerReconcile,
   'ledger.verify-totals': ledgerVerifyTotals,
+  'recording.finalize': recordingFinalize,
+  'recording.reconcile': recordingReconcile,
 };

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@app/common/schemas/errors';
-import { ZSessionForm, ZSessionWithToken, ZSpeakerSession, ZStatusChange } from '@app/common/schemas/sessions';
+import { ZRecordingUrl, ZSessionForm, ZSessionWithToken, ZSpeakerSession, ZStatusChange } from '@app/common/schemas/sessions';
+import { announceSession } from '@app/common/server/recordings.repository';
 import { audit } from '@app/common/server/audit';
 import { changeStatus, findSession, issueSpeakerToken, listSessions, toApiSession, TransitionError } from '@app/common/server/speaker-sessions.repository';
 import { httpError } from '../../http-error';
@@ -64,6 +65,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const row = await changeStatus(app.db, req.params.id, req.body.status);
         if (!row) throw notFound();
+        announceSession(app.emitter, { session_id: row.id, status: row.status });
         return toApiSession(row);
       } catch (err) {
         if (err instanceof TransitionError) throw httpError(409, err.message);
@@ -80,6 +82,30 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, expiresAt } = await issueSpeakerToken(app.db, req.params.id, req.session!.userId);
       await audit(app.db, 'speaker_token_generated', meta(req), { session_id: req.params.id, reason: 'regenerated' });
       return { token, token_expires_at: expiresAt.toISOString() };
+    },
+  );
+
+  app.put(
+    '/api/speaker-sessions/:id/recording-url',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['sessions'],
+        summary: 'manage-speaker-session update_recording_url: set or clear a session\'s recording URL (its archive entry follows)',
+        params: ZId,
+        body: ZRecordingUrl,
+        response: { 200: ZSpeakerSession, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
+      },
+    },
+    async (req) => {
+      const row = await app.db.transaction(async (trx) => {
+        const [updated] = await trx('speaker_sessions').where({ id: req.params.id }).update({ recording_url: req.body.recording_url, updated_at: trx.fn.now() }).returning('*');
+        if (updated) await trx('session_archive').where({ session_id: req.params.id }).update({ recording_url: req.body.recording_url });
+        return updated;
+      });
+      if (!row) throw notFound();
+      await audit(app.db, 'session_recording_url_updated', meta(req), { session_id: row.id, recording_url: req.body.recording_url });
+      return toApiSession(row);
     },
   );
 };

@@ -3,10 +3,9 @@ import { ZApiError } from '@app/common/schemas/errors';
 import { ZAuthenticateSpeaker, ZSpeakerAuthResult } from '@app/common/schemas/sessions';
 import { checkSpeakerToken, createStudioCredential, toApiSession } from '@app/common/server/speaker-sessions.repository';
 
-/** The studio credential cookie (scoped to the studio's paths). */
-export function studioCookieName(secure: boolean): string {
-  return secure ? '__Secure-adx_studio' : 'adx_studio';
-}
+import { studioCookieName } from '../../plugins/access';
+
+export { studioCookieName };
 
 /**
  * authenticate-speaker: a valid session token answers the session and speaker and sets a short-lived

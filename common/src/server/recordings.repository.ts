@@ -1,0 +1,244 @@
+import type { Knex } from 'knex';
+import { rooms, type RecordingStatusEvent, type SessionStatusEvent } from '../events';
+import { MAX_MISSING_LISTED, MAX_RECORDING_BYTES, type TStudioTake, type TStudioTakeState } from '../studio';
+import type { RoomEmitter } from './realtime';
+import { changeStatus, TransitionError } from './speaker-sessions.repository';
+
+/** A studio take's status. */
+export type RecordingStatus = 'recording' | 'finalizing' | 'completed' | 'failed';
+
+/** A row of `recordings`. */
+export interface RecordingRow {
+  id: string;
+  session_id: string;
+  status: RecordingStatus;
+  mime_type: string;
+  final_seq: number | null;
+  bytes_received: string | number;
+  object_key: string | null;
+  size_bytes: string | number | null;
+  duration_seconds: number | null;
+  sha256: string | null;
+  error: string | null;
+  started_at: Date;
+  ended_at: Date | null;
+  updated_at: Date;
+}
+
+/** A row of `recording_chunks`. */
+export interface ChunkRow {
+  recording_id: string;
+  seq: number;
+  size_bytes: number;
+  storage_key: string;
+  sha256: string;
+}
+
+/** One recording, or undefined. */
+export async function findRecording(db: Knex, id: string): Promise<RecordingRow | undefined> {
+  return (await db('recordings').where({ id }).first()) as RecordingRow | undefined;
+}
+
+/** The seqs held for a take, ascending. */
+export async function heldSeqs(db: Knex, recordingId: string): Promise<number[]> {
+  return ((await db('recording_chunks').where({ recording_id: recordingId }).orderBy('seq').pluck('seq')) as number[]).map(Number);
+}
+
+/** From the held seqs (ascending): the highest contiguous seq from 0, + 1, and the seqs held above it. */
+export function resumePoint(sortedSeqs: readonly number[]): { nextSeq: number; heldAfter: number[] } {
+  let next = 0;
+  let i = 0;
+  while (i < sortedSeqs.length && sortedSeqs[i] === next) {
+    next++;
+    i++;
+  }
+  return { nextSeq: next, heldAfter: sortedSeqs.slice(i).filter((s) => s > next) };
+}
+
+/** The seqs 0..finalSeq not held (at most `limit` of them), ascending. */
+export async function missingSeqs(db: Knex, recordingId: string, finalSeq: number, limit = MAX_MISSING_LISTED): Promise<number[]> {
+  const { rows } = (await db.raw(
+    `SELECT s.seq FROM generate_series(0, ?::int) AS s(seq)
+     WHERE NOT EXISTS (SELECT 1 FROM recording_chunks c WHERE c.recording_id = ? AND c.seq = s.seq)
+     ORDER BY s.seq LIMIT ?`,
+    [finalSeq, recordingId, limit],
+  )) as { rows: Array<{ seq: number }> };
+  return rows.map((r) => Number(r.seq));
+}
+
+/** Human text for missing seqs ('3 chunks are missing: 4, 7, 9'). */
+export function missingMessage(missing: readonly number[]): string {
+  const shown = missing.slice(0, 50).join(', ');
+  const more = missing.length > 50 ? ` and ${missing.length - 50} more` : '';
+  return `${missing.length}${missing.length >= MAX_MISSING_LISTED ? '+' : ''} recording chunk${missing.length === 1 ? ' is' : 's are'} missing: ${shown}${more}`;
+}
+
+/** The take as the studio API answers it. */
+export function toTake(r: RecordingRow, nextSeq: number): TStudioTake {
+  return { recording_id: r.id, session_id: r.session_id, status: r.status, next_seq: nextSeq, started_at: r.started_at.toISOString() };
+}
+
+/** The take with what the server holds of it (GET /api/studio/state). */
+export async function takeState(db: Knex, r: RecordingRow, recordingUrl: string | null): Promise<TStudioTakeState> {
+  const seqs = await heldSeqs(db, r.id);
+  const { nextSeq, heldAfter } = resumePoint(seqs);
+  return {
+    ...toTake(r, r.status === 'recording' ? nextSeq : (r.final_seq ?? nextSeq - 1) + 1),
+    held_after: heldAfter,
+    bytes_received: Number(r.bytes_received),
+    final_seq: r.final_seq,
+    recording_url: r.status === 'completed' ? recordingUrl : null,
+    error: r.error,
+  };
+}
+
+/** The session's live take, else its latest take. */
+export async function currentTake(db: Knex, sessionId: string): Promise<RecordingRow | undefined> {
+  return (await db('recordings')
+    .where({ session_id: sessionId })
+    .orderByRaw(`(status = 'recording') DESC, started_at DESC`)
+    .first()) as RecordingRow | undefined;
+}
+
+/** Why a take cannot start (the API answers 409 with the message). */
+export class TakeConflictError extends Error {
+  override name = 'TakeConflictError';
+}
+
+/**
+ * Starts the session's live take or answers the one already live (a reloaded studio resumes it). A
+ * scheduled session becomes live (manage-speaker-session start_session) in the same transaction. A
+ * take still finalizing, or a session completed or cancelled, refuses. Announces after commit.
+ */
+export async function startOrResumeTake(db: Knex, sessionId: string, emitter: RoomEmitter): Promise<{ take: RecordingRow; created: boolean; sessionWentLive: boolean }> {
+  const result = await db.transaction(async (trx) => {
+    const session = (await trx('speaker_sessions').where({ id: sessionId }).forUpdate().first('id', 'status')) as { id: string; status: string } | undefined;
+    if (!session) throw new TakeConflictError('Session not found');
+    const live = (await trx('recordings').where({ session_id: sessionId, status: 'recording' }).first()) as RecordingRow | undefined;
+    if (live) return { take: live, created: false, sessionWentLive: false };
+    const finalizing = await trx('recordings').where({ session_id: sessionId, status: 'finalizing' }).first('id');
+    if (finalizing) throw new TakeConflictError('The last recording is still being finalized');
+    let sessionWentLive = false;
+    if (session.status === 'scheduled') {
+      try {
+        await changeStatus(trx, sessionId, 'live');
+      } catch (err) {
+        if (err instanceof TransitionError) throw new TakeConflictError(err.message);
+        throw err;
+      }
+      sessionWentLive = true;
+    } else if (session.status !== 'live') {
+      throw new TakeConflictError(`This session is ${session.status}: it cannot be recorded`);
+    }
+    const [take] = (await trx('recordings').insert({ session_id: sessionId }).returning('*')) as RecordingRow[];
+    return { take: take!, created: true, sessionWentLive };
+  });
+  if (result.sessionWentLive) announceSession(emitter, { session_id: sessionId, status: 'live' });
+  if (result.created) announceRecording(emitter, { session_id: sessionId, recording_id: result.take.id, status: 'recording' });
+  return result;
+}
+
+/** What finishing a take did. */
+export type FinishOutcome =
+  | { kind: 'finalizing'; take: RecordingRow; enqueue: boolean }
+  | { kind: 'missing'; missing: number[] }
+  | { kind: 'conflict'; message: string };
+
+/**
+ * Stop: checks that seqs 0..finalSeq are all held and moves the take to finalizing with its final seq,
+ * end time and the studio's reported duration, under the take's row lock (a chunk being stored holds
+ * the same lock, so none slips in between the check and the move). A repeat for a take already
+ * finalizing with the same final seq answers it again (the job is re-enqueued under the same id).
+ */
+export async function finishTake(db: Knex, recordingId: string, finalSeq: number, reportedSeconds: number | undefined): Promise<FinishOutcome> {
+  return db.transaction(async (trx) => {
+    const take = (await trx('recordings').where({ id: recordingId }).forUpdate().first()) as RecordingRow | undefined;
+    if (!take) return { kind: 'conflict', message: 'Recording not found' };
+    if (take.status === 'finalizing' || take.status === 'completed') {
+      if (take.final_seq !== finalSeq) return { kind: 'conflict', message: `This recording was already finished at chunk ${take.final_seq}` };
+      return { kind: 'finalizing', take, enqueue: take.status === 'finalizing' };
+    }
+    if (take.status === 'failed') return { kind: 'conflict', message: `This recording failed: ${take.error ?? 'unknown error'}` };
+    const missing = await missingSeqs(trx, recordingId, finalSeq);
+    if (missing.length > 0) return { kind: 'missing', missing };
+    const [updated] = (await trx('recordings')
+      .where({ id: recordingId })
+      .update({
+        status: 'finalizing',
+        final_seq: finalSeq,
+        ended_at: trx.fn.now(),
+        duration_seconds: reportedSeconds === undefined ? null : Math.round(reportedSeconds),
+        updated_at: trx.fn.now(),
+      })
+      .returning('*')) as RecordingRow[];
+    return { kind: 'finalizing', take: updated!, enqueue: true };
+  });
+}
+
+/** What storing one chunk did. */
+export type StoreOutcome =
+  | { kind: 'stored'; bytesReceived: number }
+  | { kind: 'duplicate'; bytesReceived: number }
+  | { kind: 'not_live' }
+  | { kind: 'unknown' }
+  | { kind: 'quota' };
+
+/** Before writing a chunk's object: whether the take is live, the seq already held, the quota left. */
+export async function chunkPrecheck(db: Knex, recordingId: string, seq: number, size: number): Promise<StoreOutcome | { kind: 'go'; sessionId: string }> {
+  const { rows } = (await db.raw(
+    `SELECT r.session_id, r.status, r.bytes_received,
+            EXISTS (SELECT 1 FROM recording_chunks c WHERE c.recording_id = r.id AND c.seq = ?) AS held
+     FROM recordings r WHERE r.id = ?`,
+    [seq, recordingId],
+  )) as { rows: Array<{ session_id: string; status: RecordingStatus; bytes_received: string; held: boolean }> };
+  const r = rows[0];
+  if (!r) return { kind: 'unknown' };
+  if (r.status !== 'recording') return { kind: 'not_live' };
+  if (r.held) return { kind: 'duplicate', bytesReceived: Number(r.bytes_received) };
+  if (Number(r.bytes_received) + size > MAX_RECORDING_BYTES) return { kind: 'quota' };
+  return { kind: 'go', sessionId: r.session_id };
+}
+
+/**
+ * Records a chunk whose object is already stored: one statement that locks the live take, inserts
+ * (recording, seq) ON CONFLICT DO NOTHING and adds its bytes only when inserted.
+ */
+export async function recordChunk(db: Knex, chunk: ChunkRow): Promise<StoreOutcome> {
+  const { rows } = (await db.raw(
+    `WITH live AS (
+       SELECT id, status, bytes_received FROM recordings WHERE id = :id FOR UPDATE
+     ), ins AS (
+       INSERT INTO recording_chunks (recording_id, seq, size_bytes, storage_key, sha256)
+       SELECT id, :seq, :size, :key, :sha FROM live
+       WHERE status = 'recording' AND bytes_received + :size <= :max
+       ON CONFLICT (recording_id, seq) DO NOTHING
+       RETURNING size_bytes
+     ), upd AS (
+       UPDATE recordings SET bytes_received = bytes_received + ins.size_bytes FROM ins WHERE recordings.id = :id
+       RETURNING recordings.bytes_received
+     )
+     SELECT (SELECT status FROM live) AS status,
+            (SELECT bytes_received FROM live) AS before,
+            CAST((SELECT count(*) FROM ins) AS int) AS inserted,
+            (SELECT bytes_received FROM upd) AS after`,
+    { id: chunk.recording_id, seq: chunk.seq, size: chunk.size_bytes, key: chunk.storage_key, sha: chunk.sha256, max: MAX_RECORDING_BYTES },
+  )) as { rows: Array<{ status: RecordingStatus | null; before: string | null; inserted: number; after: string | null }> };
+  const r = rows[0]!;
+  if (r.status === null) return { kind: 'unknown' };
+  if (r.inserted === 1) return { kind: 'stored', bytesReceived: Number(r.after) };
+  if (r.status !== 'recording') return { kind: 'not_live' };
+  if (Number(r.before) + chunk.size_bytes > MAX_RECORDING_BYTES) return { kind: 'quota' };
+  return { kind: 'duplicate', bytesReceived: Number(r.before) };
+}
+
+/** Sends session:status to the session's room and the admins. Call after commit. */
+export function announceSession(emitter: RoomEmitter, e: SessionStatusEvent): void {
+  emitter.to(rooms.session(e.session_id)).emit('session:status', e);
+  emitter.to(rooms.admins).emit('session:status', e);
+}
+
+/** Sends recording:status to the session's room and the admins. Call after commit. */
+export function announceRecording(emitter: RoomEmitter, e: RecordingStatusEvent): void {
+  emitter.to(rooms.session(e.session_id)).emit('recording:status', e);
+  emitter.to(rooms.admins).emit('recording:status', e);
+}

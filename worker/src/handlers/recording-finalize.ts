@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { UnrecoverableError } from 'bullmq';
+import { rooms } from '@app/common/events';
+import { recordingObjectKey } from '@app/common/studio';
+import {
+  announceRecording,
+  announceSession,
+  findRecording,
+  missingMessage,
+  type ChunkRow,
+  type RecordingRow,
+} from '@app/common/server/recordings.repository';
+import type { RoomEmitter } from '@app/common/server/realtime';
+import { changeStatus } from '@app/common/server/speaker-sessions.repository';
+import type { Storage } from '@app/common/server/storage/index';
+import type { Handler, HandlerContext } from '../context';
+
+/** Chunks read ahead of the one being written (each ≤ MAX_FRAME_BYTES, so at most ~8 MB in memory). */
+const READ_AHEAD = 4;
+/** Chunk objects deleted at once after the recording is complete. */
+const DELETE_CONCURRENCY = 8;
+/** Progress is announced at most every this many percent. */
+const PROGRESS_STEP = 5;
+
+/**
+ * The take's duration in whole seconds. The studio reports the seconds its timer counted while live
+ * (pauses excluded: MediaRecorder records nothing while paused); the server keeps that, but never more
+ * than the wall-clock time between start and Stop (plus one second of rounding), since a client could
+ * report anything. Without a report, the wall-clock time (which counts pauses and reconnect gaps).
+ */
+export function takeDuration(r: Pick<RecordingRow, 'started_at' | 'ended_at' | 'duration_seconds'>): number {
+  const wall = Math.max(0, ((r.ended_at ?? r.started_at).getTime() - r.started_at.getTime()) / 1000);
+  if (r.duration_seconds === null) return Math.round(wall);
+  return Math.max(0, Math.min(r.duration_seconds, Math.ceil(wall) + 1));
+}
+
+/** The seqs 0..finalSeq absent from `chunks` (ascending, by seq). */
+function gaps(chunks: readonly ChunkRow[], finalSeq: number): number[] {
+  const missing: number[] = [];
+  let expect = 0;
+  for (const c of chunks) {
+    for (; expect < c.seq; expect++) missing.push(expect);
+    expect = c.seq + 1;
+  }
+  for (; expect <= finalSeq; expect++) missing.push(expect);
+  return missing;
+}
+
+/**
+ * The chunks' bytes in seq order as one stream, each chunk checked against its stored size and
+ * sha256 on the way; the whole object's sha256 and size are computed as it flows.
+ */
+function concatenated(storage: Storage, chunks: readonly ChunkRow[], onChunk: (bytesDone: number) => void): { stream: Readable; digest: () => { sha256: string; size: number } } {
+  const hash = createHash('sha256');
+  let size = 0;
+  async function* bytes(): AsyncGenerator<Buffer> {
+    const ahead: Array<Promise<Buffer | null>> = [];
+    let next = 0;
+    const fill = () => {
+      while (ahead.length < READ_AHEAD && next < chunks.length) ahead.push(storage.get(chunks[next++]!.storage_key));
+    };
+    for (const c of chunks) {
+      fill();
+      const body = await ahead.shift()!;
+      if (!body) throw new Error(`chunk ${c.seq} is missing from storage (${c.storage_key})`);
+      if (body.length !== c.size_bytes || createHash('sha256').update(body).digest('hex') !== c.sha256) {
+        throw new Error(`chunk ${c.seq} is corrupt in storage (${body.length} bytes, expected ${c.size_bytes})`);
+      }
+      hash.update(body);
+      size += body.length;
+      onChunk(size);
+      yield body;
+    }
+  }
+  const stream = Readable.from(bytes(), { objectMode: false });
+  return { stream, digest: () => ({ sha256: hash.digest('hex'), size }) };
+}
+
+function progress(emitter: RoomEmitter, r: RecordingRow, percent: number): void {
+  const e = { session_id: r.session_id, recording_id: r.id, percent };
+  emitter.to(rooms.session(r.session_id)).emit('recording:progress', e);
+  emitter.to(rooms.admins).emit('recording:progress', e);
+}
+
+/** Deletes every chunk object and row of a take (after it is complete; a rerun finds fewer or none). */
+async function deleteChunks(db: HandlerContext['db'], storage: Storage, recordingId: string): Promise<number> {
+  const rows = (await db('recording_chunks').where({ recording_id: recordingId }).select('seq', 'storage_key')) as Array<{ seq: number; storage_key: string }>;
+  for (let i = 0; i < rows.length; i += DELETE_CONCURRENCY) {
+    await Promise.all(rows.slice(i, i + DELETE_CONCURRENCY).map((r) => storage.delete(r.storage_key)));
+  }
+  await db('recording_chunks').where({ recording_id: recordingId }).delete();
+  return rows.length;
+}
+
+/**
+ * recording.finalize: checks seqs 0..final_seq are all stored, streams them in order into ONE object
+ * (an S3 multipart upload on S3) at recordingObjectKey(session, Stop time), then in one transaction
+ * completes the take (object key, size, sha256, duration), moves the session live → completed with its
+ * recording URL and duration, and creates (or refreshes) its archive row; then deletes the chunks.
+ *
+ * Idempotent: the object key depends only on the take, so a rerun overwrites the same object; the
+ * completion only applies to a take still finalizing; the archive row is unique per session; a take
+ * already completed only has its leftover chunks deleted. A failure is retried; the last attempt marks
+ * the take failed with the reason (for example the missing seqs) and announces it.
+ */
+export const recordingFinalize: Handler<'recording.finalize'> = async ({ recordingId }, { db, storage, emitter, log, job }) => {
+  const rec = await findRecording(db, recordingId);
+  if (!rec) throw new UnrecoverableError(`recording ${recordingId} does not exist`);
+  if (rec.status === 'recording') throw new UnrecoverableError(`recording ${recordingId} is still live: it has not been finished`);
+  if (rec.status === 'failed') return { skipped: 'failed' };
+  if (rec.status === 'completed') return { skipped: 'completed', chunksDeleted: await deleteChunks(db, storage, rec.id) };
+  const finalSeq = rec.final_seq;
+  if (finalSeq === null) throw new UnrecoverableError(`recording ${recordingId} is finalizing without a final seq`);
+
+  let assembled: { key: string; size: number; sha256: string; parts: number; duration: number };
+  try {
+    const chunks = ((await db('recording_chunks')
+      .where({ recording_id: rec.id })
+      .where('seq', '<=', finalSeq)
+      .orderBy('seq')
+      .select('recording_id', 'seq', 'size_bytes', 'storage_key', 'sha256')) as ChunkRow[]).map((c) => ({ ...c, seq: Number(c.seq), size_bytes: Number(c.size_bytes) }));
+    const missing = gaps(chunks, finalSeq);
+    if (missing.length > 0) throw new Error(missingMessage(missing));
+
+    const total = chunks.reduce((n, c) => n + c.size_bytes, 0);
+    let announced = -PROGRESS_STEP;
+    const { stream, digest } = concatenated(storage, chunks, (done) => {
+      const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
+      if (percent >= announced + PROGRESS_STEP && percent < 100) {
+        announced = percent - (percent % PROGRESS_STEP);
+        progress(emitter, rec, announced);
+      }
+    });
+    const key = recordingObjectKey(rec.session_id, (rec.ended_at ?? rec.updated_at).getTime());
+    const uploaded = await storage.uploadStream(key, stream, { contentType: rec.mime_type });
+    const { sha256, size } = digest();
+    if (uploaded.size !== size || size !== total) throw new Error(`stored recording is ${uploaded.size} bytes, expected ${total}`);
+    assembled = { key, size, sha256, parts: uploaded.parts, duration: takeDuration(rec) };
+  } catch (err) {
+    const attempts = job.opts.attempts ?? 1;
+    const last = err instanceof UnrecoverableError || job.attemptsMade + 1 >= attempts;
+    log.warn({ recordingId, attempt: job.attemptsMade + 1, of: attempts, err: (err as Error).message }, last ? 'recording finalize failed for good' : 'recording finalize failed; will retry');
+    if (last) {
+      const n = await db('recordings').where({ id: rec.id, status: 'finalizing' }).update({ status: 'failed', error: (err as Error).message, updated_at: db.fn.now() });
+      if (n) announceRecording(emitter, { session_id: rec.session_id, recording_id: rec.id, status: 'failed', error: (err as Error).message });
+    }
+    throw err;
+  }
+
+  const recordingUrl = storage.publicUrl(assembled.key);
+  const done = await db.transaction(async (trx) => {
+    const n = await trx('recordings')
+      .where({ id: rec.id, status: 'finalizing' })
+      .update({ status: 'completed', object_key: assembled.key, size_bytes: assembled.size, sha256: assembled.sha256, duration_seconds: assembled.duration, error: null, updated_at: trx.fn.now() });
+    if (!n) return null; // another run completed it meanwhile
+    const session = (await trx('speaker_sessions').where({ id: rec.session_id }).forUpdate().first()) as
+      | { id: string; status: string; speaker_id: string | null; session_title: string; session_description: string | null; actual_start_time: Date | null }
+      | undefined;
+    if (!session) return { sessionCompleted: false };
+    let sessionCompleted = false;
+    if (session.status === 'live') {
+      await changeStatus(trx, session.id, 'completed', { recording_url: recordingUrl, duration_seconds: assembled.duration });
+      sessionCompleted = true;
+    } else {
+      // An admin ended the session by hand while the take was finishing: it keeps its status, gains the recording.
+      await trx('speaker_sessions').where({ id: session.id }).update({ recording_url: recordingUrl, duration_seconds: assembled.duration, updated_at: trx.fn.now() });
+    }
+    const speaker = session.speaker_id
+      ? ((await trx('users').where({ id: session.speaker_id }).first('discord_username', 'discord_avatar_url', 'speaker_topic')) as
+          | { discord_username: string | null; discord_avatar_url: string | null; speaker_topic: string | null }
+          | undefined)
+      : undefined;
+    await trx('session_archive')
+      .insert({
+        session_id: session.id,
+        session_title: session.session_title,
+        session_description: session.session_description,
+        speaker_name: speaker?.discord_username ?? null,
+        speaker_topic: speaker?.speaker_topic ?? null,
+        speaker_avatar: speaker?.discord_avatar_url ?? null,
+        recording_url: recordingUrl,
+        duration_seconds: assembled.duration,
+        actual_start_time: session.actual_start_time ?? rec.started_at,
+      })
+      .onConflict('session_id')
+      .merge(['recording_url', 'duration_seconds']);
+    return { sessionCompleted };
+  });
+  if (done) {
+    progress(emitter, rec, 100);
+    announceRecording(emitter, { session_id: rec.session_id, recording_id: rec.id, status: 'completed', recording_url: recordingUrl });
+    if (done.sessionCompleted) announceSession(emitter, { session_id: rec.session_id, status: 'completed' });
+  }
+  const chunksDeleted = await deleteChunks(db, storage, rec.id);
+  log.info({ recordingId, bytes: assembled.size, parts: assembled.parts, seconds: assembled.duration, chunksDeleted }, 'recording finalized');
+  return { key: assembled.key, size: assembled.size, sha256: assembled.sha256, parts: assembled.parts, chunksDeleted };
+};
