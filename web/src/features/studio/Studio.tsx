@@ -175,6 +175,15 @@ export function Studio({ studio, speakerName, onCatchUp }: { studio: TStudioStat
 
   useLiveEvents(rooms.session(session.id) as `session:${string}`, { 'recording:status': r.onStatus, 'recording:progress': r.onProgress }, onCatchUp);
 
+  // Should the room's events not arrive (the join refused, a proxy dropping websockets), a slow refetch still
+  // brings the finalized take.
+  const waitingForWorker = r.finalizing && r.state === 'uploading';
+  useEffect(() => {
+    if (!waitingForWorker) return;
+    const id = window.setInterval(onCatchUp, 10_000);
+    return () => window.clearInterval(id);
+  }, [waitingForWorker, onCatchUp]);
+
   const leftover = r.state === 'idle' && take?.status === 'recording' && take.next_seq > 0 ? take : null;
   const recordingUrl = r.recordingUrl ?? session.recording_url;
 
