@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiConfig } from './config';
-import { accessPlugin, sessionCookieName } from './plugins/access';
+import { accessPlugin, sessionCookieName, studioCookieName } from './plugins/access';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -29,6 +29,7 @@ import { sessionRoutes } from './routes/sessions/index';
 import { speakerAuthRoutes } from './routes/sessions/speaker';
 import { speakerProfileRoutes } from './routes/sessions/speakers';
 import { studioRoutes } from './routes/studio/index';
+import { ingestPlugin } from './routes/studio/ingest';
 import { ecosystemFormRoutes } from './routes/forms/ecosystem';
 import { meAudioRoutes } from './routes/me/audio';
 import { profileRoutes } from './routes/profiles/index';
@@ -66,7 +67,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(docsPlugin, { productName: config.PRODUCT_NAME, publicUrl: config.publicUrl });
   await app.register(accessPlugin, { lifetime, secureCookies: production, publicUrl: config.publicUrl });
   await app.register(rateLimitPlugin, { prefix: config.REDIS_PREFIX });
-  await app.register(realtimePlugin, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, publicUrl: config.publicUrl, cookieName: sessionCookieName(production), lifetime });
+  await app.register(realtimePlugin, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, publicUrl: config.publicUrl, cookieName: sessionCookieName(production), studioCookieName: studioCookieName(production), lifetime });
   await app.register(paymentsPlugin, {
     production,
     publicUrl: config.publicUrl,
@@ -96,6 +97,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(sessionRoutes);
   await app.register(speakerAuthRoutes, { secureCookies: production });
   await app.register(studioRoutes);
+  await app.register(ingestPlugin, { publicUrl: config.publicUrl });
   await app.register(archiveRoutes);
   await app.register(speakerProfileRoutes);
   if (!production && !config.STRIPE_SECRET_KEY) await app.register(testCheckoutRoutes);

@@ -5,9 +5,12 @@ import { Server } from 'socket.io';
 import { rooms, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@app/common/events';
 import { socketKey, type RoomEmitter } from '@app/common/server/realtime';
 import { loadSession, type LoadedSession, type SessionLifetime } from '@app/common/server/sessions.repository';
+import { checkStudioCredential } from '@app/common/server/speaker-sessions.repository';
 
 interface SocketData {
   session: LoadedSession | null;
+  /** The session a studio credential (if any) is scoped to. */
+  studioSessionId: string | null;
 }
 
 declare module 'fastify' {
@@ -29,9 +32,10 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 
 /**
  * Live updates: Socket.IO on the API's origin, events typed by common/src/events.ts. The handshake
- * must come from our origin; the session cookie (if any) decides which rooms a socket may join.
+ * must come from our origin; the session cookie and the studio credential cookie (if any) decide which
+ * rooms a socket may join.
  */
-export const realtimePlugin = fp<{ redisUrl: string; prefix: string; publicUrl: string; cookieName: string; lifetime: SessionLifetime }>(
+export const realtimePlugin = fp<{ redisUrl: string; prefix: string; publicUrl: string; cookieName: string; studioCookieName: string; lifetime: SessionLifetime }>(
   async (app, opts) => {
     const publicOrigin = new URL(opts.publicUrl).origin;
     const pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
@@ -51,6 +55,9 @@ export const realtimePlugin = fp<{ redisUrl: string; prefix: string; publicUrl: 
     const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
       path: SOCKET_PATH,
       serveClient: false,
+      // Upgrades on other paths (the studio's ingest socket) are not Socket.IO's: engine.io would end one
+      // still silent after a second; the studio ingest plugin owns them all (it answers unknown paths 404).
+      destroyUpgrade: false,
       adapter: createAdapter(pub, sub, { key: socketKey(opts.prefix) }),
       allowRequest: (req, cb) => {
         const origin = req.headers.origin;
@@ -59,13 +66,11 @@ export const realtimePlugin = fp<{ redisUrl: string; prefix: string; publicUrl: 
     });
     io.use((socket, next) => {
       const raw = cookieValue(socket.handshake.headers.cookie, opts.cookieName);
-      if (!raw) {
-        socket.data.session = null;
-        return next();
-      }
-      loadSession(app.db, raw, opts.lifetime).then(
-        (session) => {
+      const studioRaw = cookieValue(socket.handshake.headers.cookie, opts.studioCookieName);
+      Promise.all([raw ? loadSession(app.db, raw, opts.lifetime) : null, studioRaw ? checkStudioCredential(app.db, studioRaw) : null]).then(
+        ([session, studioSessionId]) => {
           socket.data.session = session;
+          socket.data.studioSessionId = studioSessionId;
           next();
         },
         (err: Error) => next(err),
@@ -86,6 +91,15 @@ export const realtimePlugin = fp<{ redisUrl: string; prefix: string; publicUrl: 
         if (room === 'admins' && session?.isAdmin) {
           void socket.join(rooms.admins);
           return reply({ ok: true });
+        }
+        // session:{id}: the studio holding that session's credential, or an admin (the manage tab).
+        if (typeof room === 'string' && room.startsWith('session:')) {
+          const sessionId = room.slice('session:'.length);
+          if (session?.isAdmin || (socket.data.studioSessionId !== null && socket.data.studioSessionId === sessionId)) {
+            void socket.join(rooms.session(sessionId));
+            return reply({ ok: true });
+          }
+          return reply({ ok: false, error: session || socket.data.studioSessionId ? 'Not allowed' : 'Please sign in' });
         }
         return reply({ ok: false, error: session ? 'Not allowed' : 'Please sign in' });
       });
