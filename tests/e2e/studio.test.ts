@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage } from '@app/common/server/storage/index';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -86,6 +86,22 @@ describe('live speaker studio', () => {
     await expect.poll(() => studio.getByTestId('studio-preview').evaluate((v) => (v as unknown as { readyState: number }).readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     await screenshot(studio, 'studio-idle');
 
+    // The ingest socket runs through a proxy the test can cut: connections pass through to the server, except
+    // while `hold` is set, when they open to the page but reach nothing (no hello).
+    let hold = false;
+    let ingestConnections = 0;
+    const live: WebSocketRoute[] = [];
+    const held: WebSocketRoute[] = [];
+    await studio.routeWebSocket(/\/api\/studio\/ingest/, (ws) => {
+      ingestConnections++;
+      if (hold) {
+        held.push(ws);
+        return;
+      }
+      ws.connectToServer();
+      live.push(ws);
+    });
+
     // Start → live; the admin's open manage tab turns live without a reload.
     await studio.getByRole('button', { name: 'Start Recording' }).click();
     await expect.poll(() => status(studio), { timeout: 20_000 }).toBe('live');
@@ -96,6 +112,26 @@ describe('live speaker studio', () => {
     await expect.poll(() => studio.getByTestId('upload-connection').innerText(), { timeout: 20_000 }).toBe('Connected');
     await expect.poll(() => timerSeconds(studio), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     await screenshot(studio, 'studio-live');
+
+    // The connection drops mid-recording: the studio says it is reconnecting and how many chunks wait, warns
+    // before the tab is closed, then resends them once the server is reachable again.
+    hold = true;
+    for (const ws of live.splice(0)) await ws.close({ code: 4000, reason: 'network drop' });
+    await expect.poll(() => studio.getByTestId('upload-connection').innerText(), { timeout: 20_000 }).toBe('Reconnecting…');
+    await expect.poll(() => studio.getByTestId('upload-pending').innerText(), { timeout: 20_000 }).toMatch(/^\d+ chunks? waiting for the server/);
+    await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    const dialog = studio.waitForEvent('dialog');
+    await studio.close({ runBeforeUnload: true });
+    const warning = await dialog;
+    expect(warning.type()).toBe('beforeunload');
+    await warning.dismiss();
+    expect(studio.isClosed()).toBe(false);
+    hold = false;
+    for (const ws of held.splice(0)) await ws.close({ code: 4000, reason: 'still offline' });
+    await expect.poll(() => studio.getByTestId('upload-connection').innerText(), { timeout: 30_000 }).toBe('Connected');
+    await expect.poll(() => studio.getByTestId('upload-pending').innerText(), { timeout: 30_000 }).toBe('Every recorded chunk is safely on the server.');
+    expect(ingestConnections).toBeGreaterThanOrEqual(3);
+    expect(await status(studio)).toBe('live');
 
     // Pause: the timer stands still; Resume and Stop are offered.
     await studio.getByRole('button', { name: 'Pause' }).click();
@@ -117,6 +153,8 @@ describe('live speaker studio', () => {
     await expect.poll(() => status(studio), { timeout: 90_000 }).toBe('completed');
     await studio.getByText('Recording Ended').first().waitFor();
     expect(await studio.getByTestId('finalize-progress').getAttribute('aria-valuenow')).toBe('100');
+    // The finished recording plays in the studio.
+    await expect.poll(() => studio.getByTestId('studio-playback').evaluate((v) => (v as unknown as { readyState: number }).readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     await screenshot(studio, 'studio-completed');
 
     // The admin's manage tab saw it complete without a reload.
@@ -125,6 +163,9 @@ describe('live speaker studio', () => {
 
     // The stored recording and the archive row.
     const session = await t.database.db('speaker_sessions').where({ session_title: 'Studio morning' }).first();
+    // Every chunk once, in one take, none left over after the finalize.
+    const recording = await t.database.db('recordings').where({ session_id: session.id }).first();
+    expect(recording.status).toBe('completed');
     expect(session.status).toBe('completed');
     expect(session.recording_url).toBeTruthy();
     expect(session.duration_seconds).toBeGreaterThanOrEqual(4);

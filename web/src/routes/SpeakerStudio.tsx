@@ -10,6 +10,22 @@ import { Studio } from '../features/studio/Studio';
 import { TokenGate } from '../features/studio/TokenGate';
 
 const STATE_KEY = ['studio-state'];
+const SPEAKER_KEY = 'adx-studio-speaker';
+
+interface SpeakerNote {
+  sessionId: string;
+  name: string;
+}
+
+/** The speaker's name from this tab's sign-in (the state answer does not carry it), kept across reloads of the tab. */
+function readSpeaker(): SpeakerNote | null {
+  try {
+    const v = JSON.parse(sessionStorage.getItem(SPEAKER_KEY) ?? 'null') as Partial<SpeakerNote> | null;
+    return v && typeof v.sessionId === 'string' && typeof v.name === 'string' ? { sessionId: v.sessionId, name: v.name } : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * /speaker-studio: the token gate, then the recording studio. The studio credential is an httpOnly cookie, so a
@@ -18,12 +34,19 @@ const STATE_KEY = ['studio-state'];
 export default function SpeakerStudio() {
   const queryClient = useQueryClient();
   const state = useQuery({ queryKey: STATE_KEY, queryFn: ({ signal }) => fetchStudioState(signal), staleTime: Infinity });
-  // Who authenticated in this tab (the state answer does not name the speaker; after a reload it is unknown).
-  const [speakerName, setSpeakerName] = useState<string | null>(null);
+  const [speaker, setSpeaker] = useState<SpeakerNote | null>(readSpeaker);
   const refetch = useCallback(() => void queryClient.invalidateQueries({ queryKey: STATE_KEY }), [queryClient]);
 
   async function onAuthenticated(result: TSpeakerAuthResult) {
-    setSpeakerName(result.speaker?.discord_username ?? null);
+    const name = result.speaker?.discord_username;
+    const note = result.session && name ? { sessionId: result.session.id, name } : null;
+    setSpeaker(note);
+    try {
+      if (note) sessionStorage.setItem(SPEAKER_KEY, JSON.stringify(note));
+      else sessionStorage.removeItem(SPEAKER_KEY);
+    } catch {
+      // Storage refused (private mode): the name is shown until a reload only.
+    }
     try {
       const fresh = await queryClient.fetchQuery({ queryKey: STATE_KEY, queryFn: ({ signal }) => fetchStudioState(signal), staleTime: 0 });
       if (fresh) return;
@@ -56,7 +79,7 @@ export default function SpeakerStudio() {
   } else if (state.data === null) {
     body = <TokenGate onAuthenticated={onAuthenticated} />;
   } else {
-    body = <Studio studio={state.data} speakerName={speakerName} onCatchUp={refetch} />;
+    body = <Studio studio={state.data} speakerName={speaker?.sessionId === state.data.session.id ? speaker.name : null} onCatchUp={refetch} />;
   }
   return (
     <>

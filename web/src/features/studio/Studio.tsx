@@ -38,7 +38,7 @@ function Progress({ value, label, testId }: { value: number; label: string; test
   );
 }
 
-function VideoPreview({ stream, state, elapsed, previewError }: { stream: MediaStream | null; state: StudioState; elapsed: number; previewError: string | null }) {
+function VideoPreview({ stream, state, elapsed, previewError, playbackUrl }: { stream: MediaStream | null; state: StudioState; elapsed: number; previewError: string | null; playbackUrl: string | null }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const v = ref.current;
@@ -47,6 +47,13 @@ function VideoPreview({ stream, state, elapsed, previewError }: { stream: MediaS
     if (stream) void v.play().catch(() => undefined);
   }, [stream]);
   const recording = state === 'live' || state === 'paused';
+  if (state === 'completed' && playbackUrl) {
+    return (
+      <div className="overflow-hidden rounded-xl bg-ink-950 ring-1 ring-ink-900/10">
+        <video src={playbackUrl} controls playsInline preload="metadata" aria-label="Your recording" data-testid="studio-playback" className="aspect-video w-full" />
+      </div>
+    );
+  }
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-ink-950 ring-1 ring-ink-900/10">
       <video ref={ref} muted playsInline autoPlay aria-label="Camera preview" data-testid="studio-preview" className={cn('h-full w-full object-cover', !stream && 'hidden')} />
@@ -202,7 +209,7 @@ export function Studio({ studio, speakerName, onCatchUp }: { studio: TStudioStat
       <section className="bg-paper">
         <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <VideoPreview stream={r.preview} state={r.state} elapsed={r.elapsed} previewError={r.previewError} />
+            <VideoPreview stream={r.preview} state={r.state} elapsed={r.elapsed} previewError={r.previewError} playbackUrl={recordingUrl} />
           </div>
           <div className="space-y-6">
             <Card>
