@@ -34,7 +34,7 @@ export const ZRecordingUrl = z.object({
     .union([
       z.url({ protocol: /^https?$/, error: 'Recording URL must be a valid URL' }),
       z.string().regex(/^\/files\/[A-Za-z0-9._/-]+$/, 'Recording URL must be a valid URL'),
-    ])
+    ], { error: 'Recording URL must be a valid URL' })
     .nullable(),
 });
 export type TRecordingUrl = z.infer<typeof ZRecordingUrl>;
