@@ -1,6 +1,7 @@
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage } from '@app/common/server/storage/index';
+import { issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { launchBrowser } from '../helpers/browser';
 import { screenshot, signInBrowser } from '../helpers/site';
@@ -190,5 +191,63 @@ describe('live speaker studio', () => {
 
     await speakerContext.close();
     await adminContext.close();
+  });
+});
+
+/** A scheduled session and its speaker token, made directly in the database. */
+async function sessionWithToken(title: string): Promise<{ sessionId: string; token: string }> {
+  const [session] = await t.database.db('speaker_sessions').insert({ session_title: title, scheduled_date: new Date(Date.now() + 3_600_000) }).returning('id');
+  const { token } = await issueSpeakerToken(t.database.db, session.id, null);
+  return { sessionId: session.id as string, token };
+}
+
+async function authenticate(page: Page, token: string, title: string): Promise<void> {
+  await page.goto(`${t.baseUrl}/speaker-studio`);
+  await page.getByLabel('Session token').fill(token);
+  await page.getByRole('button', { name: 'Authenticate' }).click();
+  await page.getByRole('heading', { name: title }).waitFor();
+}
+
+describe('studio failures', () => {
+  it('says Recording Failed when the camera is refused, and goes back to idle', async () => {
+    const { token } = await sessionWithToken('No camera session');
+    const context = await browser.newContext();
+    // The browser's permission prompt refused (a string: this program is type-checked without the DOM library).
+    await context.addInitScript({
+      content: "navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));",
+    });
+    const page = await context.newPage();
+    await authenticate(page, token, 'No camera session');
+    await page.getByText('Camera and microphone are not available').first().waitFor();
+    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await page.getByText('Recording Failed').first().waitFor();
+    await page.getByText('Unable to start recording. Please check your camera and microphone permissions.').first().waitFor();
+    await expect.poll(() => status(page)).toBe('error');
+    await page.getByRole('button', { name: 'Back to Studio' }).click();
+    await expect.poll(() => status(page)).toBe('idle');
+    await context.close();
+  });
+
+  it('after a reload mid-recording, offers to end the earlier take and saves what the server received', async () => {
+    const { sessionId, token } = await sessionWithToken('Reloaded session');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Accept the "leave site?" warning the studio raises while recording.
+    page.on('dialog', (d) => void d.accept());
+    await authenticate(page, token, 'Reloaded session');
+    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await expect.poll(() => status(page), { timeout: 20_000 }).toBe('live');
+    await expect.poll(() => timerSeconds(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(async () => Number((await t.database.db('recordings').where({ session_id: sessionId }).first('bytes_received'))?.bytes_received ?? 0), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'An earlier take is still live' }).waitFor();
+    expect(await status(page)).toBe('idle');
+    await page.getByRole('button', { name: 'End Previous Take' }).click();
+    await expect.poll(() => status(page), { timeout: 90_000 }).toBe('completed');
+    const session = await t.database.db('speaker_sessions').where({ id: sessionId }).first();
+    expect(session.status).toBe('completed');
+    expect(session.recording_url).toBeTruthy();
+    await context.close();
   });
 });
