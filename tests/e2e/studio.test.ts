@@ -64,6 +64,9 @@ describe('live speaker studio', () => {
     await field.fill('   ');
     expect(await authenticate.isDisabled()).toBe(true);
     await screenshot(studio, 'studio-token-gate');
+    await studio.setViewportSize({ width: 390, height: 844 });
+    await screenshot(studio, 'studio-token-gate');
+    await studio.setViewportSize({ width: 1280, height: 900 });
     await field.fill('adxs_not-a-real-token');
     await field.press('Enter');
     await studio.getByText('Authentication Failed').first().waitFor();
@@ -156,6 +159,8 @@ describe('live speaker studio', () => {
     expect(await studio.getByTestId('finalize-progress').getAttribute('aria-valuenow')).toBe('100');
     // The finished recording plays in the studio.
     await expect.poll(() => studio.getByTestId('studio-playback').evaluate((v) => (v as unknown as { readyState: number }).readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await screenshot(studio, 'studio-completed');
+    await studio.setViewportSize({ width: 390, height: 844 });
     await screenshot(studio, 'studio-completed');
 
     // The admin's manage tab saw it complete without a reload.
