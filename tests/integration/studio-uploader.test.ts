@@ -31,7 +31,12 @@ function mapSpill(): SpillStore & { data: Map<number, Uint8Array> } {
   };
 }
 
-function uploaderFor(recordingId: string, cookie: string, opts: { memoryBudgetBytes?: number; spill?: SpillStore | null; firstSeq?: number } = {}) {
+function uploaderFor(
+  recordingId: string,
+  cookie: string,
+  opts: { memoryBudgetBytes?: number; spill?: SpillStore | null; firstSeq?: number; stallMs?: number; swallowFirst?: boolean } = {},
+) {
+  const { swallowFirst = false, ...rest } = opts;
   const created: WebSocket[] = [];
   const base = new URL(t.baseUrl);
   const uploader = new StudioUploader({
@@ -39,11 +44,13 @@ function uploaderFor(recordingId: string, cookie: string, opts: { memoryBudgetBy
     createSocket: (url) => {
       const ws = new WebSocket(url, { headers: { cookie, origin: t.baseUrl } });
       ws.on('error', () => undefined);
+      // A half-open connection: the socket stays open but nothing sent reaches the server.
+      if (swallowFirst && created.length === 0) ws.send = (() => undefined) as typeof ws.send;
       created.push(ws);
       return ws as unknown as IngestSocket;
     },
     backoff: { baseMs: 20, maxMs: 200 },
-    ...opts,
+    ...rest,
   });
   uploaders.push(uploader);
   return { uploader, created };
@@ -78,6 +85,20 @@ describe('studio uploader against the ingest socket', () => {
     }
     const finish = await client.request('POST', `${STUDIO_API}/recordings/${take.recording_id}/finish`, { final_seq: uploader.lastSeq });
     expect(finish.statusCode, finish.body).toBe(202);
+    uploader.close();
+  });
+
+  it('replaces a connection that stops acknowledging (half-open) and resends what it swallowed', async () => {
+    const { client } = await studioSpeaker(t.app, t.database.db, 'Stalled session');
+    const take = await startTake(client);
+    const { uploader, created } = uploaderFor(take.recording_id, client.jar.header(), { stallMs: 400, swallowFirst: true });
+    uploader.start();
+    for (let seq = 0; seq < 5; seq++) uploader.push(chunkBytes(seq));
+    await uploader.drain();
+    expect(created.length).toBeGreaterThanOrEqual(2);
+    expect(uploader.snapshot()).toMatchObject({ connection: 'open', pendingChunks: 0, ackedBytes: 5 * 4096 });
+    const seqs = (await t.database.db('recording_chunks').where({ recording_id: take.recording_id }).orderBy('seq').pluck('seq')).map(Number);
+    expect(seqs).toEqual([0, 1, 2, 3, 4]);
     uploader.close();
   });
 

@@ -235,6 +235,11 @@ export interface UploaderOptions {
   backoff?: BackoffOptions;
   /** Bytes queued in the socket above which sending waits (keeps memory in the buffer, not the socket). */
   maxBufferedBytes?: number;
+  /**
+   * Milliseconds without a hello or an ack, while chunks wait, after which the connection counts as dead and is
+   * replaced (a half-open TCP connection — Wi-Fi switched, laptop woke up — may never report a close).
+   */
+  stallMs?: number;
 }
 
 /** A fatal close of the ingest socket: the take cannot go on over this connection. */
@@ -259,6 +264,9 @@ export class StudioUploader {
   private connection: UploadConnection = 'connecting';
   private error: IngestFatalError | null = null;
   private attempt = 0;
+  /** When the server last showed progress (hello or ack), and the watchdog that checks it. */
+  private lastProgress = Date.now();
+  private watchdog: ReturnType<typeof setInterval> | null = null;
   private ready = false;
   private stopped = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
@@ -280,6 +288,7 @@ export class StudioUploader {
       random: options.random ?? Math.random,
       backoff: options.backoff ?? DEFAULT_BACKOFF,
       maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
+      stallMs: options.stallMs ?? 20_000,
       onChange: options.onChange,
     };
   }
@@ -287,6 +296,7 @@ export class StudioUploader {
   /** Opens the ingest socket. */
   start(): void {
     this.connect();
+    this.watchdog = setInterval(() => this.checkStall(), Math.max(50, Math.min(5_000, this.opts.stallMs / 4)));
   }
 
   /** Adds the next recorded chunk: numbered, kept until acknowledged, sent when the socket is ready. Returns its seq. */
@@ -323,6 +333,8 @@ export class StudioUploader {
   /** Closes the socket for good (after finish, or when the studio is left). */
   close(): void {
     this.stopped = true;
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.watchdog = null;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
     const s = this.socket;
@@ -369,6 +381,7 @@ export class StudioUploader {
 
   private connect(): void {
     if (this.stopped) return;
+    this.lastProgress = Date.now();
     this.ready = false;
     this.queue = [];
     this.queued.clear();
@@ -396,6 +409,7 @@ export class StudioUploader {
     }
     if (!parsed.success) return;
     const msg = parsed.data;
+    this.lastProgress = Date.now();
     if (msg.type === 'hello') {
       this.attempt = 0;
       this.connection = 'open';
@@ -412,6 +426,27 @@ export class StudioUploader {
     this.settleDrain();
   }
 
+  /** A connection that shows no progress while chunks wait is dropped and replaced. */
+  private checkStall(): void {
+    const socket = this.socket;
+    if (!socket || this.stopped || this.ledger.allAcked) {
+      this.lastProgress = Date.now();
+      return;
+    }
+    if (Date.now() - this.lastProgress < this.opts.stallMs) return;
+    this.socket = null;
+    this.ready = false;
+    socket.onclose = null;
+    socket.onmessage = null;
+    socket.onerror = null;
+    try {
+      socket.close(4000, 'stalled');
+    } catch {
+      // Already closing.
+    }
+    this.scheduleReconnect();
+  }
+
   private acknowledge(seq: number): void {
     if (this.ledger.ack(seq)) void this.buffer.delete(seq);
   }
@@ -422,6 +457,8 @@ export class StudioUploader {
     this.ready = false;
     if (INGEST_FATAL_CODES.has(code)) {
       this.stopped = true;
+      if (this.watchdog) clearInterval(this.watchdog);
+      this.watchdog = null;
       this.connection = 'failed';
       this.error = new IngestFatalError(code, INGEST_CLOSE_REASONS[code] ?? `Upload refused (${code})`);
       this.emit();
