@@ -181,6 +181,8 @@ describe('live speaker studio', () => {
     // A WebM file (EBML magic) of real size.
     expect([...bytes.subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
     expect(bytes.byteLength).toBeGreaterThan(50_000);
+    // Recorded as VP9 (Chromium supports it, so the VP8 fallback is not used).
+    expect(bytes.includes('V_VP9')).toBe(true);
 
     // The archive lists it and it plays.
     await admin.getByRole('tab', { name: 'Session Archive' }).click();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFrame, encodeFrame } from '@app/common/studio';
+import { formatBytes, formatClock, pickMimeType, recorderOptions } from '../../web/src/features/studio/media';
 import { backoffDelay, ChunkBuffer, ChunkLedger, ingestUrl, resendSelection, type SpillStore } from '../../web/src/features/studio/uploader';
 
 /** A spill store over a Map (stands in for the browser's IndexedDB, which Node has not). */
@@ -142,5 +143,25 @@ describe('frames and URLs', () => {
   it('builds the ingest URL on the page origin with the matching scheme', () => {
     expect(ingestUrl({ protocol: 'http:', host: '127.0.0.1:3000' }, '/api/studio/ingest', 'ab-c')).toBe('ws://127.0.0.1:3000/api/studio/ingest?recording=ab-c');
     expect(ingestUrl({ protocol: 'https:', host: 'example.org' }, '/api/studio/ingest', 'x')).toBe('wss://example.org/api/studio/ingest?recording=x');
+  });
+});
+
+describe('studio media settings', () => {
+  it('records VP9, falls back to VP8, then to plain WebM, else nothing', () => {
+    expect(pickMimeType(() => true)).toBe('video/webm;codecs=vp9,opus');
+    expect(pickMimeType((t) => !t.includes('vp9'))).toBe('video/webm;codecs=vp8,opus');
+    expect(pickMimeType((t) => t === 'video/webm')).toBe('video/webm');
+    expect(pickMimeType(() => false)).toBeNull();
+  });
+  it('uses the spec bit rates', () => {
+    expect(recorderOptions('video/webm')).toEqual({ mimeType: 'video/webm', videoBitsPerSecond: 2_500_000, audioBitsPerSecond: 128_000 });
+  });
+  it('formats the timer and byte counts', () => {
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(65)).toBe('1:05');
+    expect(formatClock(3725)).toBe('1:02:05');
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(250 * 1024 * 1024)).toBe('250 MB');
   });
 });

@@ -6,8 +6,10 @@ export function pickMimeType(isTypeSupported: (type: string) => boolean): string
   return null;
 }
 
+type Ideal = { ideal: number };
+
 /** getUserMedia constraints of the studio (members-site §9): 1280×720 at 30 fps ideally, stereo 48 kHz audio. */
-export function studioConstraints(): MediaStreamConstraints {
+export function studioConstraints(): { video: { width: Ideal; height: Ideal; frameRate: Ideal }; audio: { channelCount: Ideal; sampleRate: Ideal } } {
   return {
     video: { width: { ...STUDIO_MEDIA.video.width }, height: { ...STUDIO_MEDIA.video.height }, frameRate: { ...STUDIO_MEDIA.video.frameRate } },
     audio: { channelCount: { ideal: STUDIO_MEDIA.audio.channelCount }, sampleRate: { ideal: STUDIO_MEDIA.audio.sampleRate } },
@@ -15,7 +17,7 @@ export function studioConstraints(): MediaStreamConstraints {
 }
 
 /** MediaRecorder options for `mimeType` with the studio's bit rates. */
-export function recorderOptions(mimeType: string): MediaRecorderOptions {
+export function recorderOptions(mimeType: string): { mimeType: string; videoBitsPerSecond: number; audioBitsPerSecond: number } {
   return { mimeType, videoBitsPerSecond: STUDIO_MEDIA.videoBitsPerSecond, audioBitsPerSecond: STUDIO_MEDIA.audioBitsPerSecond };
 }
 
