@@ -17,6 +17,7 @@ export const WEB_ROUTES = [
   '/profile/:username',
   '/business-ecosystem',
   '/speakers',
+  '/speaker-studio',
   '/pitch-deck',
   '/dog-pound',
   '/incubator-application',

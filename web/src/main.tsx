@@ -39,6 +39,7 @@ const PAGES: Record<(typeof WEB_ROUTES)[number], Page> = {
   '/profile/:username': { load: () => import('./routes/Profile') },
   '/business-ecosystem': { load: () => import('./routes/BusinessEcosystem') },
   '/speakers': { load: () => import('./routes/Speakers') },
+  '/speaker-studio': { load: () => import('./routes/SpeakerStudio') },
 };
 
 /** A page loaded on first visit (React.lazy), wrapped in the query cache when it uses one. */

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_PATH, type ClientToServerEvents, type JoinableRoom, type ServerToClientEvents } from '@app/common/events';
 
@@ -50,4 +50,56 @@ export function useLiveRefetch(room: JoinableRoom, event: keyof ServerToClientEv
       socket?.io.off('reconnect', onReconnect);
     };
   }, [room, event, keys, enabled, queryClient]);
+}
+
+/** Handlers for some of the server's events. */
+export type LiveHandlers = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
+
+/**
+ * Listens to `handlers`' events in `room` (joined on connect and after every reconnect); `onCatchUp` runs once the
+ * room is joined and after every reconnect (events sent meanwhile are not replayed, so the page refetches). The
+ * latest handlers are always called, so they may close over fresh state.
+ */
+export function useLiveEvents(room: JoinableRoom | null, handlers: LiveHandlers, onCatchUp?: () => void): void {
+  const ref = useRef({ handlers, onCatchUp });
+  useEffect(() => {
+    ref.current = { handlers, onCatchUp };
+  });
+  const events = Object.keys(handlers).sort().join(',');
+  useEffect(() => {
+    if (!room) return;
+    let socket: AppSocket | null = null;
+    let cancelled = false;
+    const names = events.split(',').filter(Boolean) as Array<keyof ServerToClientEvents>;
+    const listeners = names.map((name) => {
+      const listener = (payload: never) => {
+        const h = ref.current.handlers[name] as ((p: never) => void) | undefined;
+        h?.(payload);
+      };
+      return [name, listener] as const;
+    });
+    const catchUp = () => ref.current.onCatchUp?.();
+    const join = (s: AppSocket) =>
+      s.emit('join', room, (result) => {
+        if (result.ok) catchUp();
+      });
+    const onConnect = () => {
+      if (socket) join(socket);
+    };
+    void getSocket().then((s) => {
+      if (cancelled) return;
+      socket = s;
+      joined.add(room);
+      for (const [name, listener] of listeners) s.on(name, listener as never);
+      // The shared 'connect' handler joins every room; this one also catches up once the join is acknowledged.
+      s.on('connect', onConnect);
+      if (s.connected) join(s);
+    });
+    return () => {
+      cancelled = true;
+      if (!socket) return;
+      for (const [name, listener] of listeners) socket.off(name, listener as never);
+      socket.off('connect', onConnect);
+    };
+  }, [room, events]);
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { formatHoursMinutes, statusColor, toLocalDateTimeInput } from '@app/common/domain/session-status';
 import { ZSessionWithToken, ZSpeakerSession, type TSpeakerSession } from '@app/common/schemas/sessions';
@@ -13,11 +13,43 @@ import { Spinner } from '../../components/ui/spinner';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
 import { getJson, sendJson } from '../../lib/api';
+import { useLiveEvents } from '../../lib/socket';
 import { useLoadErrorToast } from '../../lib/use-action';
 
 const ZList = z.object({ sessions: z.array(ZSpeakerSession) });
 const ZToken = z.object({ token: z.string(), token_expires_at: z.string() });
 const ok = { parse: (v: unknown) => v };
+/** A session's studio take as the live events last described it. */
+interface LiveTake {
+  recording_id: string;
+  status: 'recording' | 'finalizing' | 'completed' | 'failed';
+  percent: number | null;
+  error: string | null;
+}
+
+/** The take line under a session: recording, finalize progress, saved or failed (live, from the admins room). */
+function TakeLine({ take }: { take: LiveTake }) {
+  if (take.status === 'recording') return <p className="text-sm font-medium text-red-800">Recording in the studio…</p>;
+  if (take.status === 'failed') return <p className="text-sm font-medium text-red-800">Recording failed{take.error ? `: ${take.error}` : ''}</p>;
+  const pct = take.status === 'completed' ? 100 : (take.percent ?? 0);
+  return (
+    <div className="flex items-center gap-2 text-sm text-slate-700">
+      <span>{take.status === 'completed' ? 'Recording saved' : 'Finalizing recording'}</span>
+      <span
+        role="progressbar"
+        aria-label="Finalize progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        className="h-1.5 w-24 overflow-hidden rounded-full bg-slate-200"
+      >
+        <span className="block h-full rounded-full bg-gold-500" style={{ width: `${pct}%` }} />
+      </span>
+      <span className="font-mono tabular-nums">{pct}%</span>
+    </div>
+  );
+}
+
 const EMPTY = { session_title: '', session_description: '', scheduled_date: '', discord_channel_link: '' };
 
 /** The session form (create or edit): title and scheduled date required; the save button stays disabled without them. */
@@ -84,7 +116,27 @@ export function ManageTab() {
   useLoadErrorToast(sessions, { message: 'Failed to fetch sessions', id: 'sessions-load' });
   const [editing, setEditing] = useState<TSpeakerSession | 'new' | null>(null);
   const [shownToken, setShownToken] = useState<string | null>(null);
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['speaker-sessions'] });
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['speaker-sessions'] }), [queryClient]);
+  // Live: status changes and the studio's takes (with finalize progress) arrive in the admins room; after a
+  // reconnect the list is fetched again (events sent meanwhile are not replayed).
+  const [takes, setTakes] = useState<Record<string, LiveTake>>({});
+  useLiveEvents(
+    'admins',
+    {
+      'session:status': reload,
+      'recording:status': (e) => {
+        setTakes((t) => ({ ...t, [e.session_id]: { recording_id: e.recording_id, status: e.status, percent: e.status === 'completed' ? 100 : (t[e.session_id]?.percent ?? null), error: e.error ?? null } }));
+        if (e.status === 'completed' || e.status === 'failed') reload();
+      },
+      'recording:progress': (e) =>
+        setTakes((t) => {
+          const prev = t[e.session_id];
+          if (prev && prev.recording_id === e.recording_id && prev.status !== 'finalizing' && prev.status !== 'recording') return t;
+          return { ...t, [e.session_id]: { recording_id: e.recording_id, status: 'finalizing', percent: Math.round(e.percent), error: null } };
+        }),
+    },
+    reload,
+  );
 
   async function remove(s: TSpeakerSession) {
     try {
@@ -155,6 +207,7 @@ export function ManageTab() {
                         {s.status}
                       </Badge>
                     </div>
+                    {takes[s.id] && <TakeLine take={takes[s.id] as LiveTake} />}
                     <p className="text-sm text-slate-600">
                       {new Date(s.scheduled_date).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })} · {formatHoursMinutes(s.duration_seconds)}
                     </p>
