@@ -204,6 +204,14 @@ export function chunkObjectKey(sessionId: string, recordingId: string, seq: numb
   return `speaker-recordings/${sessionId}/chunks/${recordingId}/${String(seq).padStart(10, '0')}.part`;
 }
 
+/**
+ * Whether a storage key is a take's raw chunk: chunks are private (GET /files answers 404 for them);
+ * only the finalized recording is served.
+ */
+export function isRecordingChunkKey(key: string): boolean {
+  return /^speaker-recordings\/[^/]+\/chunks\//.test(key);
+}
+
 /** Largest seq accepted (Postgres integer). */
 export const MAX_SEQ = 2_147_483_647;
 

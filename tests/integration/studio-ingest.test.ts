@@ -86,6 +86,8 @@ describe('ingest socket', () => {
     expect(rows.map((r) => r.seq)).toEqual([0, 1, 2, 5]);
     expect(rows[1]).toMatchObject({ size_bytes: 4096, sha256: sha256(chunkBytes(1)), storage_key: chunkObjectKey(sessionId, take.recording_id, 1) });
     expect(await t.app.storage.get(rows[2].storage_key)).toEqual(chunkBytes(2));
+    // Raw chunks are stored, but never served.
+    expect((await anonymous(t.app).request('GET', `/files/${rows[2].storage_key}`)).statusCode).toBe(404);
     expect(Number((await t.database.db('recordings').where({ id: take.recording_id }).first()).bytes_received)).toBe(4 * 4096);
 
     // Reconnect mid-take: the server tells where to resume.

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createStorage, isValidKey, type ByteRange, type Storage, type StorageEnv } from '@app/common/server/storage/index';
 import { httpError } from '../http-error';
+import { isRecordingChunkKey } from '@app/common/studio';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,7 +54,8 @@ export const storagePlugin = fp<{ env: StorageEnv; storage?: Storage }>(
       },
       async (req, reply) => {
         const key = req.params['*'];
-        if (!isValidKey(key)) throw httpError(404, 'File not found');
+        // Raw studio chunks are private: only the finalized recording is served.
+        if (!isValidKey(key) || isRecordingChunkKey(key)) throw httpError(404, 'File not found');
         const meta = await storage.stat(key);
         if (!meta) throw httpError(404, 'File not found');
 
