@@ -7,7 +7,9 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { metricsPlugin } from './plugins/metrics';
 import { paymentsPlugin } from './plugins/payments';
+import { queueDashboardRoutes } from './plugins/queue-dashboard';
 import { realtimePlugin } from './plugins/realtime';
 import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
@@ -72,6 +74,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
     stripe: config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET ? { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL } : null,
   });
   await app.register(storagePlugin, { env: config });
+  await app.register(metricsPlugin, { token: config.METRICS_TOKEN, production, redisPrefix: config.REDIS_PREFIX });
 
   await app.register(healthRoutes);
   await app.register(ledgerRoutes);
@@ -99,6 +102,8 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   if (!production && !config.STRIPE_SECRET_KEY) await app.register(testCheckoutRoutes);
   await app.register(formRoutes);
   await app.register(adminSubmissionRoutes);
+
+  await app.register(queueDashboardRoutes);
 
   await app.register(webPlugin, { distDir: config.WEB_DIST });
   return app;

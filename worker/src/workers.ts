@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { JOBS, QUEUE_NAMES, SCHEDULES, isJobName, type JobName, type QueueName } from '@app/common/jobs';
 import { createBullConnection, bullPrefix } from '@app/common/server/redis';
 import { closeQueues, createQueues } from '@app/common/server/queues';
+import { recordJobDuration } from '@app/common/server/metrics';
 import { createRedisEmitter } from '@app/common/server/realtime';
 import type { Storage } from '@app/common/server/storage/index';
 import type { Handler, HandlerMap } from './context';
@@ -60,7 +61,16 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       concurrency: deps.concurrency[queueName],
       ...(deps.lockDurationMs ? { lockDuration: deps.lockDurationMs, stalledInterval: deps.lockDurationMs } : {}),
     });
+    // Run times go to Redis, where the API's /metrics reads them (one histogram across every replica).
+    const measure = (job: Job | undefined, outcome: 'completed' | 'failed') => {
+      if (!job?.processedOn || !job.finishedOn) return;
+      recordJobDuration(connection, deps.redisPrefix, queueName, outcome, (job.finishedOn - job.processedOn) / 1000).catch((err: Error) =>
+        deps.log.warn({ queue: queueName, err: err.message }, 'could not record the job duration metric'),
+      );
+    };
+    worker.on('completed', (job) => measure(job, 'completed'));
     worker.on('failed', (job, err) => {
+      measure(job, 'failed');
       deps.log.warn({ queue: queueName, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade, err: err.message }, 'job failed');
     });
     worker.on('error', (err) => deps.log.error({ queue: queueName, err: err.message }, 'worker error'));

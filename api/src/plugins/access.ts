@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import { RATE_LIMITS } from '@app/common/domain/rate-limits';
 import { audit } from '@app/common/server/audit';
 import { loadSession, type SessionLifetime } from '@app/common/server/sessions.repository';
-import { mustDeclareAccess, type RouteAccess } from '../access';
+import { mustDeclareAccess, SCOPE_ACCESS, type Access, type RouteAccess } from '../access';
 import { httpError } from '../http-error';
 
 /** The session cookie: `__Host-` prefixed and Secure in production (no Domain, Path=/). */
@@ -27,9 +27,15 @@ export const accessPlugin = fp<{ lifetime: SessionLifetime; secureCookies: boole
     app.decorate('routeAccess', registry);
     app.decorateRequest('session', null);
 
-    app.addHook('onRoute', (route) => {
+    app.addHook('onRoute', function (route) {
       const url = route.url ?? route.path;
       const config = (route.config ??= {});
+      // A scope that decorated a default access (third-party plugins that cannot pass our config).
+      const scopeAccess = (this as unknown as Record<string, Access | undefined>)[SCOPE_ACCESS];
+      if (!config.access && scopeAccess) {
+        config.access = scopeAccess;
+        config.csrf ??= 'origin';
+      }
       if (!config.access) {
         if (mustDeclareAccess(url)) throw new Error(`route ${String(route.method)} ${url} declares no access (config.access)`);
         return;
@@ -56,7 +62,9 @@ export const accessPlugin = fp<{ lifetime: SessionLifetime; secureCookies: boole
           throw httpError(403, 'Cross-site request refused');
         }
         const { access, csrf } = req.routeOptions.config;
-        if (req.session && access && !(csrf === false && access === 'public') && req.headers['x-csrf-token'] !== req.session.csrfToken) {
+        if (csrf === 'origin') {
+          if (req.session && origin !== publicOrigin && origin !== `${req.protocol}://${req.host}`) throw httpError(403, 'Cross-site request refused: this call must come from our own pages');
+        } else if (req.session && access && !(csrf === false && access === 'public') && req.headers['x-csrf-token'] !== req.session.csrfToken) {
           throw httpError(403, 'Invalid or missing CSRF token: reload the page and try again');
         }
       }
