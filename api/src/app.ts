@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiConfig } from './config';
+import { httpError } from './http-error';
 import { accessPlugin, sessionCookieName } from './plugins/access';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -36,6 +37,15 @@ import { profileRoutes } from './routes/profiles/index';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** Whether a parsed request part (string, array, plain object; not a Buffer or stream) holds a NUL character anywhere. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1));
+  if (typeof (value as { pipe?: unknown }).pipe === 'function') return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+}
+
 /** Builds the API with every plugin and route registered; it does not listen (tests use inject). */
 export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
@@ -50,12 +60,28 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
     },
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    // URLs the router refuses before any hook runs (bad percent-encoding, a path segment over 100
+    // characters): our error shape and the headers helmet would have sent, without echoing the URL.
+    frameworkErrors: (err, req, reply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const status = tooLong ? 414 : 400;
+      void reply
+        .status(status)
+        .headers({ 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'x-request-id': req.id })
+        .send({ statusCode: status, error: tooLong ? 'URI Too Long' : 'Bad Request', message: tooLong ? 'A part of the address is too long' : 'The address is not valid (malformed percent-encoding)', requestId: req.id });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+  });
+  // Postgres cannot store NUL in text: refuse it in any path, query or JSON field up front (a clear
+  // 400 instead of a database error).
+  app.addHook('preValidation', async (req) => {
+    const where = hasNul(req.params) ? 'path' : hasNul(req.query) ? 'query' : hasNul(req.body) ? 'body' : null;
+    if (where) throw httpError(400, `Invalid ${where}: text may not contain NUL (\\u0000) characters`);
   });
 
   await app.register(errorsPlugin);
