@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiConfig } from './config';
 import { httpError } from './http-error';
@@ -64,8 +64,8 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
     // characters): our error shape and the headers helmet would have sent, without echoing the URL.
     frameworkErrors: (err, req, reply) => {
       const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      const status = tooLong ? 414 : 400;
-      void reply
+      const status: number = tooLong ? 414 : 400;
+      void (reply as unknown as FastifyReply)
         .status(status)
         .headers({ 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'x-request-id': req.id })
         .send({ statusCode: status, error: tooLong ? 'URI Too Long' : 'Bad Request', message: tooLong ? 'A part of the address is too long' : 'The address is not valid (malformed percent-encoding)', requestId: req.id });
