@@ -59,7 +59,10 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1_048_576,
-    return503OnClosing: true,
+    // Draining (SIGTERM): the listener is closed at once, so new connections go to other instances;
+    // a request that still arrives on an open connection is served (with Connection: close), not
+    // refused with 503, so no accepted request is lost.
+    return503OnClosing: false,
     // URLs the router refuses before any hook runs (bad percent-encoding, a path segment over 100
     // characters): our error shape and the headers helmet would have sent, without echoing the URL.
     frameworkErrors: (err, req, reply) => {
