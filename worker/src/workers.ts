@@ -30,6 +30,8 @@ export interface RunningWorkers {
   workers: Worker[];
   /** Stops taking jobs, waits for the active ones to finish, then closes connections. */
   close(): Promise<void>;
+  /** Whether the workers' Redis connection answers. */
+  ping(): Promise<boolean>;
 }
 
 /** Starts one BullMQ Worker per queue and upserts the repeatable schedules. */
@@ -83,6 +85,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
 
   return {
     workers,
+    ping: async () => (await connection.ping()) === 'PONG',
     close: async () => {
       await Promise.all(workers.map((w) => w.close()));
       await closeQueues(queues);
