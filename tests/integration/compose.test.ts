@@ -40,7 +40,7 @@ describe('docker-compose.yml', () => {
       return m[1]!;
     };
     for (const name of ['api', 'worker']) expect(service(name)).toMatch(/deploy:\s+replicas: 2/);
-    expect(service('api')).not.toMatch(/\n    ports:/); // only the proxy publishes a port
+    expect(service('api')).not.toMatch(/\n {4}ports:/); // only the proxy publishes a port
     expect(service('api')).toContain('/readyz');
     expect(service('proxy')).toMatch(/image: nginx/);
     expect(service('proxy')).toMatch(/ports:/);
