@@ -37,7 +37,7 @@ import { profileRoutes } from './routes/profiles/index';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** Whether a parsed request part (string, array, plain object; not a Buffer or stream) holds a NUL character anywhere. */
+/** Whether parsed params or query (strings, arrays, objects) hold a NUL character anywhere. */
 function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
@@ -80,10 +80,10 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
-  // Postgres cannot store NUL in text: refuse it in any path, query or JSON field up front (a clear
-  // 400 instead of a database error).
+  // Postgres cannot take NUL in text: refuse it in a path or query up front (a clear 400 instead of a
+  // database error). Body text fields are cleaned of control characters by their schemas instead.
   app.addHook('preValidation', async (req) => {
-    const where = hasNul(req.params) ? 'path' : hasNul(req.query) ? 'query' : hasNul(req.body) ? 'body' : null;
+    const where = hasNul(req.params) ? 'path' : hasNul(req.query) ? 'query' : null;
     if (where) throw httpError(400, `Invalid ${where}: text may not contain NUL (\\u0000) characters`);
   });
 
