@@ -57,9 +57,24 @@ describe('/admin/queues in Chromium', () => {
     await context.close();
   });
 
-  it('refuses a member', async () => {
+  it('is one click away in the admin\'s user menu', async () => {
+    const context = await contextAs('e2e_queue_menu', true);
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/`);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Job queues' }).click();
+    await page.waitForURL(/\/admin\/queues/);
+    await page.getByText('recordings', { exact: true }).first().waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+
+  it('refuses a member, and offers no link to it', async () => {
     const context = await contextAs('e2e_queue_member', false);
     const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/`);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Security' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Job queues' }).count()).toBe(0);
     const res = await page.goto(`${t.baseUrl}/admin/queues`);
     expect(res?.status()).toBe(403);
     await context.close();
