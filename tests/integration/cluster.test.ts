@@ -133,7 +133,7 @@ function workersThatRan(eventIds: string[]): Set<number> {
 }
 
 describe('two APIs and two workers on the same Postgres, Redis and storage', () => {
-  it('delivers to a socket on API #1 the events caused through API #2 and by either worker, each webhook recorded once', async () => {
+  it('delivers to a socket on API #1 the events caused through API #2 and by either worker, each webhook recorded once', { timeout: 180_000 }, async () => {
     const [api1, api2] = [apis[0]!.url, apis[1]!.url];
     const onApi1 = await listen(api1);
     const viaProxy = await listen(`http://127.0.0.1:${proxy.port}`);
@@ -174,7 +174,7 @@ describe('two APIs and two workers on the same Postgres, Redis and storage', () 
     }
   });
 
-  it('holds a rate limit across both APIs (the counter lives in Redis)', async () => {
+  it('holds a rate limit across both APIs (the counter lives in Redis)', { timeout: 60_000 }, async () => {
     const [api1, api2] = [apis[0]!.url, apis[1]!.url];
     const member = client();
     await member.signIn(api1, 'cluster_investor');

@@ -197,7 +197,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe('SIGTERM under load', () => {
-  it('drains an API and a worker without losing a request or a job; their replacements carry on', async () => {
+  it('drains an API and a worker without losing a request or a job; their replacements carry on', { timeout: 240_000 }, async () => {
     const ctx: DrainContext = { db: database.db, stripe, send, workerOutput: () => workers.map((w) => w.output()).join('\n') };
     const cases = [webhookCase(60), readsCase(150)];
     for (const c of cases) await c.prepare(ctx);

@@ -68,7 +68,7 @@ describe('metrics (/metrics)', () => {
     expect((await t.app.inject({ url: '/metrics', headers: { authorization: TOKEN } })).statusCode).toBe(401);
   });
 
-  it('reports request durations by route pattern, queue counts, job durations, sockets and studio ingest', async () => {
+  it('reports request durations by route pattern, queue counts, job durations, sockets and studio ingest', { timeout: 60_000 }, async () => {
     const worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX);
     try {
       await t.app.inject('/api/profiles/nobody-here?secret=raw');
