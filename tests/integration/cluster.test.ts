@@ -174,6 +174,11 @@ describe('two APIs and two workers on the same Postgres, Redis and storage', () 
     }
   });
 
+  it('takes Socket.IO over WebSocket only (long-polling would need sticky sessions behind round-robin)', async () => {
+    const polling = await fetch(`${apis[0]!.url}${SOCKET_PATH}/?EIO=4&transport=polling`);
+    expect(polling.status).toBe(400);
+  });
+
   it('holds a rate limit across both APIs (the counter lives in Redis)', { timeout: 60_000 }, async () => {
     const [api1, api2] = [apis[0]!.url, apis[1]!.url];
     const member = client();

@@ -51,6 +51,9 @@ export const realtimePlugin = fp<{ redisUrl: string; prefix: string; publicUrl: 
     const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
       path: SOCKET_PATH,
       serveClient: false,
+      // WebSocket only (as our client connects): HTTP long-polling would need sticky sessions behind
+      // the round-robin proxy of a multi-replica deployment; a WebSocket lives on one replica.
+      transports: ['websocket'],
       adapter: createAdapter(pub, sub, { key: socketKey(opts.prefix) }),
       allowRequest: (req, cb) => {
         const origin = req.headers.origin;
