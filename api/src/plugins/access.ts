@@ -32,7 +32,8 @@ export const accessPlugin = fp<{ lifetime: SessionLifetime; secureCookies: boole
       const config = (route.config ??= {});
       // A scope that decorated a default access (third-party plugins that cannot pass our config).
       const scopeAccess = (this as unknown as Record<string, Access | undefined>)[SCOPE_ACCESS];
-      if (!config.access && scopeAccess) {
+      const fromScope = !config.access && Boolean(scopeAccess);
+      if (fromScope) {
         config.access = scopeAccess;
         config.csrf ??= 'origin';
       }
@@ -40,7 +41,9 @@ export const accessPlugin = fp<{ lifetime: SessionLifetime; secureCookies: boole
         if (mustDeclareAccess(url)) throw new Error(`route ${String(route.method)} ${url} declares no access (config.access)`);
         return;
       }
-      const limit = config.limit ?? (config.access === 'public' ? undefined : 'api_call');
+      // Scope routes (the queue dashboard, which polls every few seconds) do not spend the caller's
+      // api_call budget, which the app's own pages need.
+      const limit = config.limit ?? (config.access === 'public' || fromScope ? undefined : 'api_call');
       if (limit) {
         const l = RATE_LIMITS[limit];
         // Read by @fastify/rate-limit (registered after this plugin); groupId makes the counter per limit name.

@@ -24,8 +24,8 @@ class OurErrorsAdapter extends FastifyAdapter {
 /**
  * The queue dashboard (bull-board) at /admin/queues: every queue of QUEUE_NAMES, for admins only. Its
  * routes get `access: 'admin'` from the scope (the access plugin checks the session on the server,
- * like any admin route) and, since its UI cannot send our CSRF token, writes (retry, clean, pause)
- * must carry our Origin instead. The page's CSP is the app's; bull-board's Google Fonts stylesheet is
+ * like any admin route, without the api_call rate limit its polling would exhaust) and, since its UI
+ * cannot send our CSRF token, writes (retry, clean, pause) must carry our Origin instead. The page's CSP is the app's; bull-board's Google Fonts stylesheet is
  * refused by it and the UI falls back to system fonts.
  */
 export async function queueDashboardRoutes(app: FastifyInstance): Promise<void> {
