@@ -44,6 +44,11 @@ interface DrainCase {
   request(ctx: DrainContext, i: number): Promise<void>;
   /** After the run: the effects are all there, once. */
   verify(ctx: DrainContext): Promise<void>;
+  /**
+   * Optional: make sure some of this case's work is in flight when SIGTERM arrives (resolves once it
+   * is); the returned function lets that work finish, which the draining process must wait for.
+   */
+  pinInFlight?(ctx: DrainContext): Promise<() => Promise<void>>;
 }
 
 let port: number;
@@ -114,6 +119,23 @@ function webhookCase(count: number): DrainCase {
       const e = events[i]!;
       const r = await ctx.send('POST', '/api/stripe/webhook', e.payload, { 'stripe-signature': e.signature });
       expect(r.status, r.body).toBe(200);
+    },
+    async pinInFlight(ctx) {
+      // ledger.record appends to token_purchases: while we hold this lock, the jobs that reach that
+      // insert wait inside the handler, i.e. are active in the worker we are about to stop.
+      const lock = await ctx.db.transaction();
+      await lock.raw('LOCK TABLE token_purchases IN EXCLUSIVE MODE');
+      await eventually(
+        async () => {
+          const { rows } = (await ctx.db.raw(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)) as { rows: Array<{ n: number }> };
+          return rows[0]!.n >= 1;
+        },
+        60_000,
+        'a ledger.record job waiting inside the handler',
+      );
+      return async () => {
+        await lock.commit();
+      };
     },
     async verify(ctx) {
       const ids = events.map((e) => e.id);
@@ -218,7 +240,18 @@ describe('SIGTERM under load', () => {
     // Once a quarter is through: SIGTERM the API and the worker (both drain), then start new ones.
     await eventually(async () => done >= total / 4, 60_000, 'a quarter of the load');
     const [api, worker] = [apis.at(-1)!, workers.at(-1)!];
-    await Promise.all([api.stop(30_000), worker.stop(30_000)]);
+    const releases = await Promise.all(cases.map((c) => c.pinInFlight?.(ctx)));
+    const stopped = Promise.all([api.stop(30_000), worker.stop(30_000)]);
+    let workerState: unknown;
+    try {
+      // The worker waits for its active (pinned) jobs instead of exiting under them.
+      await new Promise((r) => setTimeout(r, 1_500));
+      workerState = await Promise.race([worker.exited.then(() => 'exited'), new Promise((r) => setTimeout(() => r('draining'), 0))]);
+    } finally {
+      for (const release of releases) await release?.();
+    }
+    await stopped;
+    expect(workerState).toBe('draining');
     for (const p of [api, worker]) expect(p.output()).not.toMatch(/timed out|error during shutdown/);
     startApi();
     startWorker();
