@@ -7,12 +7,16 @@ COPY common/package.json common/
 COPY api/package.json api/
 COPY worker/package.json worker/
 COPY web/package.json web/
-# npm install with the committed lockfile (see scripts/bootstrap.mjs for why not npm ci).
+# `npm install` with the committed lockfile, not `npm ci`: the registry this project is developed
+# against serves only this platform's optional binaries (rollup, esbuild), so the lockfile lacks the
+# other platforms' entries and `npm ci` refuses it as out of sync. `npm install` installs the locked
+# versions unchanged (see scripts/bootstrap.mjs). Where the lockfile is complete, `npm ci` works too.
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npx vite build web
 
-# Runtime stage: production dependencies only, non-root.
+# Runtime stage: production dependencies only (`--omit=dev`, same lockfile note as above), non-root.
+# tsx is a production dependency: the servers run their TypeScript directly (node --import tsx).
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
@@ -30,4 +34,5 @@ COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/web/dist ./web/dist
 USER node
 EXPOSE 3000
-CMD ["npx", "tsx", "api/src/server.ts"]
+# node itself is the container's main process, so `docker stop`'s SIGTERM reaches the server's drain.
+CMD ["node", "--import", "tsx", "api/src/server.ts"]

@@ -25,9 +25,11 @@ declare module 'fastify' {
     limit?: RateLimitName;
     /**
      * false for a public route that never acts on the caller's session (so a plain HTML form may post
-     * to it); the Origin check still applies.
+     * to it); the Origin check still applies. 'origin' (for third-party UIs that cannot send our
+     * token, such as the queue dashboard): a state-changing call must carry an Origin header naming
+     * our origin instead — browsers always send one on fetch/XHR writes.
      */
-    csrf?: false;
+    csrf?: false | 'origin';
     /**
      * A WebSocket route whose handler checks the studio credential itself and refuses with a close
      * code (a browser cannot read the HTTP status of a refused handshake); plain GETs are still refused 401.
@@ -45,6 +47,12 @@ declare module 'fastify' {
     routeAccess: RouteAccess[];
   }
 }
+
+/**
+ * A scope-wide default access, for routes registered by a third-party plugin that cannot pass our
+ * `config` (the queue dashboard): `scope.decorate(SCOPE_ACCESS, 'admin')` before registering it.
+ */
+export const SCOPE_ACCESS = 'scopeRouteAccess';
 
 /** Paths that must declare access: the JSON API and the sign-in redirects. */
 export function mustDeclareAccess(url: string): boolean {

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiConfig } from './config';
+import { httpError } from './http-error';
 import { accessPlugin, sessionCookieName, studioCookieName } from './plugins/access';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { metricsPlugin } from './plugins/metrics';
 import { paymentsPlugin } from './plugins/payments';
+import { queueDashboardRoutes } from './plugins/queue-dashboard';
 import { realtimePlugin } from './plugins/realtime';
 import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
@@ -35,6 +38,15 @@ import { profileRoutes } from './routes/profiles/index';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** Whether parsed params or query (strings, arrays, objects) hold a NUL character anywhere. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1));
+  if (typeof (value as { pipe?: unknown }).pipe === 'function') return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+}
+
 /** Builds the API with every plugin and route registered; it does not listen (tests use inject). */
 export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
@@ -48,13 +60,32 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1_048_576,
-    return503OnClosing: true,
+    // Draining (SIGTERM): the listener is closed at once, so new connections go to other instances;
+    // a request that still arrives on an open connection is served (with Connection: close), not
+    // refused with 503, so no accepted request is lost.
+    return503OnClosing: false,
+    // URLs the router refuses before any hook runs (bad percent-encoding, a path segment over 100
+    // characters): our error shape and the headers helmet would have sent, without echoing the URL.
+    frameworkErrors: (err, req, reply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const status: number = tooLong ? 414 : 400;
+      void (reply as unknown as FastifyReply)
+        .status(status)
+        .headers({ 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'x-request-id': req.id })
+        .send({ statusCode: status, error: tooLong ? 'URI Too Long' : 'Bad Request', message: tooLong ? 'A part of the address is too long' : 'The address is not valid (malformed percent-encoding)', requestId: req.id });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+  });
+  // Postgres cannot take NUL in text: refuse it in a path or query up front (a clear 400 instead of a
+  // database error). Body text fields are cleaned of control characters by their schemas instead.
+  app.addHook('preValidation', async (req) => {
+    const where = hasNul(req.params) ? 'path' : hasNul(req.query) ? 'query' : null;
+    if (where) throw httpError(400, `Invalid ${where}: text may not contain NUL (\\u0000) characters`);
   });
 
   await app.register(errorsPlugin);
@@ -73,6 +104,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
     stripe: config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET ? { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL } : null,
   });
   await app.register(storagePlugin, { env: config });
+  await app.register(metricsPlugin, { token: config.METRICS_TOKEN, production, redisPrefix: config.REDIS_PREFIX });
 
   await app.register(healthRoutes);
   await app.register(ledgerRoutes);
@@ -101,6 +133,8 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   if (!production && !config.STRIPE_SECRET_KEY) await app.register(testCheckoutRoutes);
   await app.register(formRoutes);
   await app.register(adminSubmissionRoutes);
+
+  await app.register(queueDashboardRoutes);
 
   await app.register(webPlugin, { distDir: config.WEB_DIST });
   return app;

@@ -31,6 +31,7 @@ export const ZApiEnv = ZBaseEnv.extend({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   STRIPE_API_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret the Prometheus scraper sends as Bearer)').optional(),
   SESSION_IDLE_HOURS: z.coerce.number({ error: 'must be a number' }).positive().max(24 * 90).default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number({ error: 'must be a number' }).positive().max(365).default(30),
 }).extend(ZStorageEnv.shape);

@@ -70,21 +70,32 @@ export async function privateRedis(): Promise<PrivateRedis> {
   return { url, port, start, stop };
 }
 
-/** The worker running as its own process. */
-export interface WorkerProcess {
+/** A server process (worker or API) running as its own process. */
+export interface ServiceProcess {
   pid: number;
   /** Everything it printed (stdout and stderr), for failure messages. */
   output(): string;
   exited: Promise<void>;
-  /** SIGKILL to its process group: tsx and the node process running the worker both die at once, no cleanup. */
+  /** SIGKILL to its process group: tsx and the node process running the service both die at once, no cleanup. */
   kill(): Promise<void>;
-  /** SIGTERM (graceful: active jobs finish), SIGKILL after `graceMs`. */
+  /** SIGTERM (graceful: in-flight requests and active jobs finish), SIGKILL after `graceMs`. */
   stop(graceMs?: number): Promise<void>;
 }
+/** The worker running as its own process. */
+export type WorkerProcess = ServiceProcess;
 
 /** Spawns `tsx worker/src/main.ts` in its own process group with the given environment (on top of PATH). */
 export function spawnWorkerProcess(env: Record<string, string>): WorkerProcess {
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['worker/src/main.ts'], {
+  return spawnService('worker/src/main.ts', env);
+}
+
+/** Spawns `tsx api/src/server.ts` (PORT, DATABASE_URL, REDIS_URL … in `env`), as in production. */
+export function spawnApiProcess(env: Record<string, string>): ServiceProcess {
+  return spawnService('api/src/server.ts', env);
+}
+
+function spawnService(script: string, env: Record<string, string>): ServiceProcess {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [script], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,7 +123,7 @@ export function spawnWorkerProcess(env: Record<string, string>): WorkerProcess {
     },
     stop: async (graceMs = 15_000) => {
       if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM'); // tsx relays it to the worker, which finishes its active jobs
+      child.kill('SIGTERM'); // tsx relays it to the service, which drains (requests, active jobs)
       const timer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
       await exited;
       clearTimeout(timer);

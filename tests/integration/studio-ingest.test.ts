@@ -100,6 +100,10 @@ describe('ingest socket', () => {
     expect(state.take).toMatchObject({ next_seq: 6, held_after: [], bytes_received: 6 * 4096 });
     expect(t.app.studioStats.chunksStored).toBeGreaterThanOrEqual(6);
     expect(t.app.studioStats.duplicateChunks).toBeGreaterThanOrEqual(1);
+    // Prometheus sees the ingest too (process-wide figures: at least this test's bytes and open socket).
+    const metrics = (await anonymous(t.app).request('GET', '/metrics')).body;
+    expect(Number(/^studio_ingest_bytes_total (\d+)/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(6 * 4096);
+    expect(Number(/^studio_ingest_sockets (\d+)/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(1);
   });
 
   it('handles frames sent right after the handshake, before hello (queued, in order)', async () => {

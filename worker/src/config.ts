@@ -20,6 +20,8 @@ export const ZWorkerEnv = ZBaseEnv.extend({
     .min(1_000, 'must be between 1000 and 600000')
     .max(600_000, 'must be between 1000 and 600000')
     .default(30_000),
+  // Written every 10 s while Postgres and Redis answer; the container health check reads its age.
+  WORKER_HEARTBEAT_FILE: z.string().min(1).optional(),
 }).extend(ZStorageEnv.shape);
 
 /** Parsed worker configuration. */

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import pino from 'pino';
 import { createDb } from '@app/common/server/db';
 import { loadConfigOrExit } from '@app/common/server/env';
@@ -29,10 +30,22 @@ async function main(): Promise<void> {
   });
   log.info('worker started: queues ledger, recordings, render');
 
+  // Liveness for the container: touch the heartbeat file while Postgres and Redis answer.
+  const heartbeatFile = config.WORKER_HEARTBEAT_FILE;
+  const heartbeat = heartbeatFile
+    ? setInterval(() => {
+        Promise.all([db.raw('select 1'), running.ping()])
+          .then(([, redisOk]) => (redisOk ? writeFile(heartbeatFile, new Date().toISOString()) : undefined))
+          .catch((err: Error) => log.warn({ err: err.message }, 'heartbeat skipped: a dependency did not answer'));
+      }, 10_000)
+    : undefined;
+  heartbeat?.unref();
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(heartbeat);
     log.info({ signal }, 'shutting down: finishing active jobs');
     const force = setTimeout(() => {
       log.error('graceful shutdown timed out; exiting (unfinished jobs will be retried as stalled)');

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { JOBS, QUEUE_NAMES, SCHEDULES, isJobName, type JobName, type QueueName } from '@app/common/jobs';
 import { createBullConnection, bullPrefix } from '@app/common/server/redis';
 import { closeQueues, createQueues } from '@app/common/server/queues';
+import { recordJobDuration } from '@app/common/server/metrics';
 import { createRedisEmitter } from '@app/common/server/realtime';
 import type { Storage } from '@app/common/server/storage/index';
 import type { Handler, HandlerMap } from './context';
@@ -29,6 +30,8 @@ export interface RunningWorkers {
   workers: Worker[];
   /** Stops taking jobs, waits for the active ones to finish, then closes connections. */
   close(): Promise<void>;
+  /** Whether the workers' Redis connection answers. */
+  ping(): Promise<boolean>;
 }
 
 /** Starts one BullMQ Worker per queue and upserts the repeatable schedules. */
@@ -60,7 +63,16 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       concurrency: deps.concurrency[queueName],
       ...(deps.lockDurationMs ? { lockDuration: deps.lockDurationMs, stalledInterval: deps.lockDurationMs } : {}),
     });
+    // Run times go to Redis, where the API's /metrics reads them (one histogram across every replica).
+    const measure = (job: Job | undefined, outcome: 'completed' | 'failed') => {
+      if (!job?.processedOn || !job.finishedOn) return;
+      recordJobDuration(connection, deps.redisPrefix, queueName, outcome, (job.finishedOn - job.processedOn) / 1000).catch((err: Error) =>
+        deps.log.warn({ queue: queueName, err: err.message }, 'could not record the job duration metric'),
+      );
+    };
+    worker.on('completed', (job) => measure(job, 'completed'));
     worker.on('failed', (job, err) => {
+      measure(job, 'failed');
       deps.log.warn({ queue: queueName, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade, err: err.message }, 'job failed');
     });
     worker.on('error', (err) => deps.log.error({ queue: queueName, err: err.message }, 'worker error'));
@@ -73,6 +85,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
 
   return {
     workers,
+    ping: async () => (await connection.ping()) === 'PONG',
     close: async () => {
       await Promise.all(workers.map((w) => w.close()));
       await closeQueues(queues);

@@ -4,7 +4,7 @@ import { RATE_LIMITS } from '@app/common/domain/rate-limits';
 import { audit } from '@app/common/server/audit';
 import { loadSession, type SessionLifetime } from '@app/common/server/sessions.repository';
 import { checkStudioCredential } from '@app/common/server/speaker-sessions.repository';
-import { mustDeclareAccess, type RouteAccess } from '../access';
+import { mustDeclareAccess, SCOPE_ACCESS, type Access, type RouteAccess } from '../access';
 import { httpError } from '../http-error';
 
 /** The session cookie: `__Host-` prefixed and Secure in production (no Domain, Path=/). */
@@ -41,14 +41,23 @@ export const accessPlugin = fp<{ lifetime: SessionLifetime; secureCookies: boole
     app.decorateRequest('session', null);
     app.decorateRequest('studioSessionId', null);
 
-    app.addHook('onRoute', (route) => {
+    app.addHook('onRoute', function (route) {
       const url = route.url ?? route.path;
       const config = (route.config ??= {});
+      // A scope that decorated a default access (third-party plugins that cannot pass our config).
+      const scopeAccess = (this as unknown as Record<string, Access | undefined>)[SCOPE_ACCESS];
+      const fromScope = !config.access && Boolean(scopeAccess);
+      if (fromScope) {
+        config.access = scopeAccess;
+        config.csrf ??= 'origin';
+      }
       if (!config.access) {
         if (mustDeclareAccess(url)) throw new Error(`route ${String(route.method)} ${url} declares no access (config.access)`);
         return;
       }
-      const limit = config.limit ?? (config.access === 'public' ? undefined : 'api_call');
+      // Scope routes (the queue dashboard, which polls every few seconds) do not spend the caller's
+      // api_call budget, which the app's own pages need.
+      const limit = config.limit ?? (config.access === 'public' || fromScope ? undefined : 'api_call');
       if (limit) {
         const l = RATE_LIMITS[limit];
         // Read by @fastify/rate-limit (registered after this plugin); groupId makes the counter per limit name.
@@ -74,9 +83,12 @@ export const accessPlugin = fp<{ lifetime: SessionLifetime; secureCookies: boole
           throw httpError(403, 'Cross-site request refused');
         }
         const { csrf } = req.routeOptions.config;
-        // Speaker routes act on the studio credential, not the member session: their cross-site
-        // protection is that cookie's SameSite=Strict plus the Origin check above.
-        if (req.session && access && access !== 'speaker' && !(csrf === false && access === 'public') && req.headers['x-csrf-token'] !== req.session.csrfToken) {
+        // 'origin' routes (third-party UIs) need our Origin instead of the token. Speaker routes act on the
+        // studio credential, not the member session: their cross-site protection is that cookie's
+        // SameSite=Strict plus the Origin check above.
+        if (csrf === 'origin') {
+          if (req.session && origin !== publicOrigin && origin !== `${req.protocol}://${req.host}`) throw httpError(403, 'Cross-site request refused: this call must come from our own pages');
+        } else if (req.session && access && access !== 'speaker' && !(csrf === false && access === 'public') && req.headers['x-csrf-token'] !== req.session.csrfToken) {
           throw httpError(403, 'Invalid or missing CSRF token: reload the page and try again');
         }
       }

@@ -58,6 +58,9 @@ export const realtimePlugin = fp<{ redisUrl: string; prefix: string; publicUrl: 
       // Upgrades on other paths (the studio's ingest socket) are not Socket.IO's: engine.io would end one
       // still silent after a second; the studio ingest plugin owns them all (it answers unknown paths 404).
       destroyUpgrade: false,
+      // WebSocket only (as our client connects): HTTP long-polling would need sticky sessions behind
+      // the round-robin proxy of a multi-replica deployment; a WebSocket lives on one replica.
+      transports: ['websocket'],
       adapter: createAdapter(pub, sub, { key: socketKey(opts.prefix) }),
       allowRequest: (req, cb) => {
         const origin = req.headers.origin;

@@ -48,7 +48,8 @@ export const webPlugin = fp<{ distDir: string }>(
 
     app.setNotFoundHandler((req, reply) => {
       const pathname = req.url.split('?')[0] ?? '/';
-      const isApi = pathname === '/api' || pathname.startsWith('/api/');
+      // The queue dashboard's files and calls are not pages of the web app either.
+      const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/admin/queues/');
       if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) {
         return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route ${req.method} ${pathname}`, requestId: req.id });
       }

@@ -22,7 +22,7 @@ async function check(name: string, timeoutMs: number, fn: () => Promise<unknown>
   }
 }
 
-/** /healthz: the process is up. /readyz: Postgres and Redis answer (503 with the reason otherwise). */
+/** /healthz: the process is up. /readyz: Postgres, Redis and object storage answer (503 with the reason otherwise). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
@@ -32,14 +32,15 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/readyz',
-    { config: { access: 'public' }, schema: { tags: ['operations'], summary: 'Readiness: Postgres and Redis reachable', response: { 200: ZReady, 503: ZReady } } },
+    { config: { access: 'public' }, schema: { tags: ['operations'], summary: 'Readiness: Postgres, Redis and object storage reachable', response: { 200: ZReady, 503: ZReady } } },
     async (_req, reply) => {
-      const [postgres, redis] = await Promise.all([
+      const [postgres, redis, storage] = await Promise.all([
         check('postgres', 2_000, () => app.db.raw('select 1')),
         check('redis', 2_000, () => app.redis.ping()),
+        check('storage', 3_000, () => app.storage.ready()),
       ]);
-      const ok = postgres.ok && redis.ok;
-      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', checks: { postgres, redis } });
+      const ok = postgres.ok && redis.ok && storage.ok;
+      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', checks: { postgres, redis, storage } });
     },
   );
 };

@@ -47,7 +47,10 @@ export const ZCheckoutUrl = z.object({ url: z.string() });
 export const ZInvestmentCreated = z.object({ url: z.string(), adx_tokens: z.string(), investment_id: z.string() });
 
 /** POST /api/payments/verify body. */
-export const ZVerifyPayment = z.object({ session_id: z.string().trim().min(1, 'No session ID found').max(255) });
+export const ZVerifyPayment = z.object({
+  // Checkout session ids look like cs_test_… / cs_live_…: anything else cannot be one (and must not reach the provider).
+  session_id: z.string().trim().min(1, 'No session ID found').max(255).regex(/^cs_\w+$/, 'is not a checkout session ID'),
+});
 
 /** What a verify call answers for any kind of payment. */
 export const ZPaymentVerification = z.object({

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { studioIngestBytes, studioIngestSockets } from '@app/common/server/metrics';
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -103,6 +104,7 @@ export const ingestPlugin = fp<{ publicUrl: string }>(
         reply.status(426).header('upgrade', 'websocket').send({ statusCode: 426, error: 'Upgrade Required', message: 'Open this address as a WebSocket', requestId: req.id }),
       wsHandler: (socket, req) => {
         stats.openSockets++;
+        studioIngestSockets.inc();
         // ws closes a frame above maxPayload with 1009 by itself; the contract's code for it is 4413.
         const wsClose = socket.close.bind(socket);
         socket.close = (code?: number, reason?: string | Buffer) =>
@@ -123,6 +125,7 @@ export const ingestPlugin = fp<{ publicUrl: string }>(
 
         socket.on('close', () => {
           stats.openSockets--;
+          studioIngestSockets.dec();
           if (take && senders.get(take.id) === socket) senders.delete(take.id);
         });
 
@@ -196,6 +199,7 @@ export const ingestPlugin = fp<{ publicUrl: string }>(
             if (out.kind === 'stored') {
               stats.chunksStored++;
               stats.bytesIngested += chunk.byteLength;
+              studioIngestBytes.inc(chunk.byteLength);
             } else stats.duplicateChunks++;
             return ack(seq, out.kind === 'duplicate', out.bytesReceived);
           }

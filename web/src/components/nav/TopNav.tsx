@@ -51,6 +51,11 @@ function MobileAccount({ close }: { close: () => void }) {
           Submissions
         </Link>
       )}
+      {user.isAdmin && (
+        <a href="/admin/queues" className={LINK}>
+          Job queues
+        </a>
+      )}
       <button
         type="button"
         className={cn(LINK, 'text-left')}

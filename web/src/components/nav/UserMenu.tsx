@@ -29,6 +29,12 @@ export default function UserMenu({ user }: { user: TSessionUser }) {
             <Link to="/admin/submissions">Submissions</Link>
           </DropdownMenuItem>
         )}
+        {user.isAdmin && (
+          <DropdownMenuItem asChild>
+            {/* The queue dashboard is served by the API (bull-board), not a page of this app. */}
+            <a href="/admin/queues">Job queues</a>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem asChild>
           <Link to="/security">Security</Link>
         </DropdownMenuItem>

@@ -1,0 +1,69 @@
+import type { Redis } from 'ioredis';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { QUEUE_NAMES, type QueueName } from '../jobs';
+
+/**
+ * Process-wide metrics (one per process, whatever number of apps it builds): the Node.js defaults and
+ * the studio's ingest figures. The studio's ingest code increments these two objects; the API's
+ * /metrics renders this registry together with its own.
+ */
+export const processRegistry = new Registry();
+collectDefaultMetrics({ register: processRegistry });
+
+/** Bytes of studio media received by this API process over the ingest WebSocket (increment by chunk size). */
+export const studioIngestBytes = new Counter({
+  name: 'studio_ingest_bytes_total',
+  help: 'Bytes of studio media received over the ingest WebSocket',
+  registers: [processRegistry],
+});
+
+/** Open studio ingest WebSockets on this API process (inc on open, dec on close). */
+export const studioIngestSockets = new Gauge({
+  name: 'studio_ingest_sockets',
+  help: 'Studio ingest WebSockets open on this process',
+  registers: [processRegistry],
+});
+
+/**
+ * Job durations are recorded by the workers into Redis, not on a worker metrics port: every worker
+ * replica adds to the same counters, the API's /metrics renders them, and Prometheus needs one scrape
+ * target (the API behind the proxy) however many workers run or restart. Each key is a hash of
+ * cumulative histogram buckets per queue; a Redis flush resets them, which Prometheus treats as a
+ * counter reset.
+ */
+export const JOB_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300] as const;
+export type JobOutcome = 'completed' | 'failed';
+
+function jobDurationKey(redisPrefix: string, queue: QueueName): string {
+  return `${redisPrefix}:metrics:job_duration:${queue}`;
+}
+
+/** Adds one job's run time (seconds) to its queue's histogram in Redis. */
+export async function recordJobDuration(redis: Redis, redisPrefix: string, queue: QueueName, outcome: JobOutcome, seconds: number): Promise<void> {
+  const key = jobDurationKey(redisPrefix, queue);
+  const multi = redis.multi();
+  for (const le of JOB_DURATION_BUCKETS) if (seconds <= le) multi.hincrby(key, `${outcome}:${le}`, 1);
+  multi.hincrby(key, `${outcome}:count`, 1);
+  multi.hincrbyfloat(key, `${outcome}:sum`, seconds);
+  await multi.exec();
+}
+
+/** The job-duration histograms of every queue in Prometheus text format (read at scrape time). */
+export async function renderJobDurations(redis: Redis, redisPrefix: string): Promise<string> {
+  const lines = [
+    '# HELP bullmq_job_duration_seconds Time a job ran in a worker (any replica), by queue and outcome',
+    '# TYPE bullmq_job_duration_seconds histogram',
+  ];
+  for (const queue of QUEUE_NAMES) {
+    const h = await redis.hgetall(jobDurationKey(redisPrefix, queue));
+    for (const outcome of ['completed', 'failed'] as const) {
+      const labels = `queue="${queue}",status="${outcome}"`;
+      const count = Number(h[`${outcome}:count`] ?? 0);
+      for (const le of JOB_DURATION_BUCKETS) lines.push(`bullmq_job_duration_seconds_bucket{${labels},le="${le}"} ${Number(h[`${outcome}:${le}`] ?? 0)}`);
+      lines.push(`bullmq_job_duration_seconds_bucket{${labels},le="+Inf"} ${count}`);
+      lines.push(`bullmq_job_duration_seconds_sum{${labels}} ${Number(h[`${outcome}:sum`] ?? 0)}`);
+      lines.push(`bullmq_job_duration_seconds_count{${labels}} ${count}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,192 @@
+// Multi-instance run (issue #9): 2 API and 2 worker processes, spawned as in production (tsx), on one
+// Postgres database and one Redis prefix, plus the small reverse proxy of `npm run start:cluster`.
+// Realtime events, rate limits and webhook idempotency must hold across instances.
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@app/common/events';
+import type { TLedgerRow } from '@app/common/schemas/ledger';
+import { startProxy, type Proxy } from '../../scripts/lib/proxy';
+import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
+import { freePort } from '../helpers/app';
+import { freshDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db';
+import { spawnApiProcess, spawnWorkerProcess, type ServiceProcess } from '../helpers/processes';
+import { eventually } from '../helpers/worker';
+
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let stripe: FakeStripe;
+let database: TestDatabase;
+let proxy: Proxy;
+const apis: { url: string; proc: ServiceProcess }[] = [];
+const workers: ServiceProcess[] = [];
+const sockets: AppSocket[] = [];
+let clientIp = 0;
+
+function outputs(): string {
+  return [...apis.map((a) => `[api ${a.url}]\n${a.proc.output().slice(-3000)}`), ...workers.map((w) => `[worker ${w.pid}]\n${w.output().slice(-3000)}`)].join('\n');
+}
+
+async function eventuallyOr(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  try {
+    await eventually(check, timeoutMs, what);
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\n${outputs()}`);
+  }
+}
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  database = await freshDatabase();
+  const shared = {
+    DATABASE_URL: database.url,
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: testRedisPrefix(),
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: stripe.baseUrl,
+  };
+  const ports = [await freePort(), await freePort()];
+  for (const port of ports) {
+    // TRUST_PROXY: this test stands in for the proxy, giving each client its own X-Forwarded-For.
+    const proc = spawnApiProcess({ ...shared, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${ports[0]}`, TRUST_PROXY: 'true', LOG_LEVEL: 'warn', STORAGE_DISK_ROOT: `/tmp/adx-cluster-${shared.REDIS_PREFIX}` });
+    apis.push({ url: `http://127.0.0.1:${port}`, proc });
+  }
+  // Job logs at info: the test reads which worker ran which job.
+  for (let i = 0; i < 2; i++) workers.push(spawnWorkerProcess({ ...shared, LOG_LEVEL: 'info', WORKER_CONCURRENCY_LEDGER: '1', STORAGE_DISK_ROOT: `/tmp/adx-cluster-${shared.REDIS_PREFIX}` }));
+  for (const a of apis) {
+    await eventuallyOr(async () => (await fetch(`${a.url}/readyz`).catch(() => null))?.status === 200, 90_000, `${a.url} ready`);
+  }
+  proxy = await startProxy(0, ports.map(Number));
+}, 180_000);
+
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await proxy?.close();
+  await Promise.all([...apis.map((a) => a.proc.stop()), ...workers.map((w) => w.stop())]);
+  await database?.drop();
+  await stripe?.close();
+}, 60_000);
+
+/** A cookie-keeping HTTP client for one API base URL, with its own client address. */
+function client(ip = `10.9.${Math.floor(++clientIp / 250)}.${clientIp % 250}`) {
+  const cookies = new Map<string, string>();
+  let csrf: string | null = null;
+  const call = async (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        'x-forwarded-for': ip,
+        ...(cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(csrf ? { 'x-csrf-token': csrf } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    const text = await res.text();
+    return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
+  };
+  return {
+    call,
+    async signIn(base: string, username: string) {
+      const r = await call(base, 'POST', '/api/auth/dev-sign-in', { username });
+      expect(r.status, r.text).toBe(200);
+      csrf = ((await call(base, 'GET', '/api/auth/session')).json() as { csrfToken: string }).csrfToken;
+    },
+  };
+}
+
+async function listen(url: string): Promise<{ socket: AppSocket; rows: TLedgerRow[] }> {
+  const socket: AppSocket = io(url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  const rows: TLedgerRow[] = [];
+  socket.on('ledger:row', (row) => rows.push(row));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect_error', reject);
+    socket.once('connect', () => resolve());
+  });
+  const joined = await socket.timeout(10_000).emitWithAck('join', 'ledger');
+  expect(joined).toEqual({ ok: true });
+  return { socket, rows };
+}
+
+async function paidDonation(base: string, amount: number): Promise<FakeSession> {
+  const r = await client().call(base, 'POST', '/api/payments/donations', { amount, wantsAdxTokens: true });
+  expect(r.status, r.text).toBe(200);
+  return stripe.pay(String(r.json().url).split('/').pop()!);
+}
+
+/** Which worker processes logged `job done` for a ledger.record job of these events. */
+function workersThatRan(eventIds: string[]): Set<number> {
+  const ran = new Set<number>();
+  workers.forEach((w, i) => {
+    for (const line of w.output().split('\n')) {
+      if (line.includes('"msg":"job done"') && line.includes('"job":"ledger.record"') && eventIds.some((id) => line.includes(id))) ran.add(i);
+    }
+  });
+  return ran;
+}
+
+describe('two APIs and two workers on the same Postgres, Redis and storage', () => {
+  it('delivers to a socket on API #1 the events caused through API #2 and by either worker, each webhook recorded once', { timeout: 180_000 }, async () => {
+    const [api1, api2] = [apis[0]!.url, apis[1]!.url];
+    const onApi1 = await listen(api1);
+    const viaProxy = await listen(`http://127.0.0.1:${proxy.port}`);
+
+    // Through API #2: its success-page verify records the payment and API #2 emits the row.
+    const verified = await paidDonation(api2, 4200);
+    const v = await client().call(api2, 'POST', '/api/payments/verify', { session_id: verified.id });
+    expect(v.status, v.text).toBe(200);
+    await eventuallyOr(async () => onApi1.rows.some((r) => r.investment_amount_usd === '42.00'), 20_000, 'the row recorded by API #2 on API #1');
+
+    // Through the workers: each webhook delivered to both APIs, twice; bursts until both workers ran one.
+    const eventIds: string[] = [];
+    const sessions: FakeSession[] = [];
+    for (let burst = 0; burst < 5 && workersThatRan(eventIds).size < 2; burst++) {
+      const batch = await Promise.all([1, 2, 3, 4].map((k) => paidDonation(k % 2 ? api1 : api2, 1000 + burst * 10 + k)));
+      const events = batch.map((s) => stripe.event('checkout.session.completed', s));
+      const answers = await Promise.all(
+        events.flatMap((e) => [api1, api2, api2, api1].map((base) => client().call(base, 'POST', '/api/stripe/webhook', e.payload, { 'stripe-signature': e.signature }))),
+      );
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      sessions.push(...batch);
+      eventIds.push(...events.map((e) => e.id));
+      await eventuallyOr(async () => Number((await database.db('stripe_events').whereIn('id', eventIds).whereNull('processed_at').count({ n: '*' }).first())?.n) === 0, 30_000, 'every event processed');
+    }
+    expect([...workersThatRan(eventIds)].sort()).toEqual([0, 1]);
+
+    const refs = sessions.map((s) => s.id);
+    expect(Number((await database.db('stripe_events').whereIn('id', eventIds).count({ n: '*' }).first())?.n)).toBe(eventIds.length);
+    const recorded = await database.db('token_purchases').whereIn('payment_reference', refs).select('payment_reference');
+    expect(recorded.map((r) => r.payment_reference as string).sort()).toEqual([...refs].sort());
+
+    // Every row reached both sockets exactly once: API #1 directly, and the socket through the proxy.
+    const amounts = sessions.map((s) => (s.amount_total / 100).toFixed(2)).sort();
+    for (const listener of [onApi1, viaProxy]) {
+      await eventuallyOr(async () => listener.rows.length >= amounts.length + 1, 20_000, 'every row on the socket');
+      expect(listener.rows.map((r) => r.investment_amount_usd).filter((a) => a !== '42.00').sort()).toEqual(amounts);
+      expect(listener.rows.filter((r) => r.investment_amount_usd === '42.00')).toHaveLength(1);
+    }
+  });
+
+  it('takes Socket.IO over WebSocket only (long-polling would need sticky sessions behind round-robin)', async () => {
+    const polling = await fetch(`${apis[0]!.url}${SOCKET_PATH}/?EIO=4&transport=polling`);
+    expect(polling.status).toBe(400);
+  });
+
+  it('holds a rate limit across both APIs (the counter lives in Redis)', { timeout: 60_000 }, async () => {
+    const [api1, api2] = [apis[0]!.url, apis[1]!.url];
+    const member = client();
+    await member.signIn(api1, 'cluster_investor');
+    const statuses: number[] = [];
+    // The payment limit is 5 a minute per member, whichever instance counts.
+    for (let i = 0; i < 8; i++) statuses.push((await member.call(i % 2 ? api2 : api1, 'POST', '/api/payments/investments', { amount: 2500 })).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+  });
+});
