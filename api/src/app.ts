@@ -29,6 +29,7 @@ import { sessionRoutes } from './routes/sessions/index';
 import { speakerAuthRoutes } from './routes/sessions/speaker';
 import { speakerProfileRoutes } from './routes/sessions/speakers';
 import { ecosystemFormRoutes } from './routes/forms/ecosystem';
+import { flyerRoutes } from './routes/flyers/index';
 import { meAudioRoutes } from './routes/me/audio';
 import { profileRoutes } from './routes/profiles/index';
 
@@ -96,6 +97,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(speakerAuthRoutes, { secureCookies: production });
   await app.register(archiveRoutes);
   await app.register(speakerProfileRoutes);
+  await app.register(flyerRoutes, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   if (!production && !config.STRIPE_SECRET_KEY) await app.register(testCheckoutRoutes);
   await app.register(formRoutes);
   await app.register(adminSubmissionRoutes);

@@ -1,4 +1,6 @@
 import type { HandlerMap } from '../context';
+import { archiveThumbnail } from './archive-thumbnail';
+import { flyerRender } from './flyer-render';
 import { ledgerReconcile } from './ledger-reconcile';
 import { ledgerRecord } from './ledger-record';
 import { ledgerVerifyTotals } from './ledger-verify-totals';
@@ -8,4 +10,6 @@ export const handlers: HandlerMap = {
   'ledger.record': ledgerRecord,
   'ledger.reconcile': ledgerReconcile,
   'ledger.verify-totals': ledgerVerifyTotals,
+  'flyer.render': flyerRender,
+  'archive.thumbnail': archiveThumbnail,
 };
