@@ -97,7 +97,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(speakerAuthRoutes, { secureCookies: production });
   await app.register(archiveRoutes);
   await app.register(speakerProfileRoutes);
-  await app.register(flyerRoutes, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
+  await app.register(flyerRoutes, { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
   if (!production && !config.STRIPE_SECRET_KEY) await app.register(testCheckoutRoutes);
   await app.register(formRoutes);
   await app.register(adminSubmissionRoutes);

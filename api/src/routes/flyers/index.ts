@@ -13,11 +13,11 @@ import { httpError } from '../../http-error';
  * flyer:ready in its user room, or polls GET /api/flyers/:jobId. The PNG downloads, named
  * dog-pound-flyer-{day}.png, from GET /api/flyers/:jobId/download.
  */
-export const flyerRoutes: FastifyPluginAsyncZod<{ redisUrl: string; prefix: string }> = async (app, opts) => {
+export const flyerRoutes: FastifyPluginAsyncZod<{ redisUrl: string; redisPrefix: string }> = async (app, opts) => {
   // One QueueEvents (a blocking Redis connection) per API process, opened on the first request.
   let events: QueueEvents | null = null;
   const queueEvents = () => {
-    events ??= new QueueEvents('render', { connection: createBullConnection(opts.redisUrl), prefix: bullPrefix(opts.prefix) });
+    events ??= new QueueEvents('render', { connection: createBullConnection(opts.redisUrl), prefix: bullPrefix(opts.redisPrefix) });
     return events;
   };
   app.addHook('onClose', async () => {
