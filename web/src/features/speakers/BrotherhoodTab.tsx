@@ -15,6 +15,7 @@ import { Avatar } from '../auth/Avatar';
 import { COMMUNITY_URL } from '../payments/links';
 import { AudioPlayer } from '../profile/AudioPlayer';
 import { AudioRecorder } from '../profile/AudioRecorder';
+import { FlyerGenerator } from './FlyerGenerator';
 
 const VALUES = [
   { title: 'Brotherhood', text: 'Men who show up for each other, three mornings a week.' },
@@ -116,6 +117,7 @@ export function BrotherhoodTab() {
         ))}
       </ul>
       <OwnProfile />
+      <FlyerGenerator speakers={speakers.data?.speakers} loading={speakers.isPending} />
       <section aria-labelledby="guest-speakers" className="space-y-4">
         <h3 id="guest-speakers" className="font-display text-2xl font-semibold text-ink-900">
           Guest speakers
