@@ -14,6 +14,7 @@ import { useLiveRefetch } from '../../lib/socket';
 type Entry = { state: 'idle' } | { state: 'requesting' } | { state: 'pending' | 'ready' | 'failed'; flyer: TFlyerStatus };
 
 const POLL_MS = 1_500;
+const IDLE: Record<SessionDay, Entry> = { Monday: { state: 'idle' }, Wednesday: { state: 'idle' }, Friday: { state: 'idle' } };
 
 function failed(day: SessionDay, err: unknown) {
   console.error(`Failed to generate the ${day} flyer`, err);
@@ -102,14 +103,14 @@ function DayCard({ day, entry, onGenerate, onSettled }: { day: SessionDay; entry
  */
 export function FlyerGenerator({ speakers, loading }: { speakers: TSpeakerProfile[] | undefined; loading: boolean }) {
   const speaker = speakers?.find((s) => s.speaker_topic?.trim());
-  const [entries, setEntries] = useState<Record<SessionDay, Entry>>({ Monday: { state: 'idle' }, Wednesday: { state: 'idle' }, Friday: { state: 'idle' } });
-  const set = useCallback((day: SessionDay, e: Entry) => setEntries((all) => ({ ...all, [day]: e })), []);
-
-  // A new speaker or profile version starts over.
+  // Entries belong to one speaker and profile version: a new one starts over from idle.
   const version = speaker ? `${speaker.id}:${speaker.updated_at}` : '';
-  useEffect(() => {
-    setEntries({ Monday: { state: 'idle' }, Wednesday: { state: 'idle' }, Friday: { state: 'idle' } });
-  }, [version]);
+  const [held, setHeld] = useState<{ version: string; entries: Record<SessionDay, Entry> }>({ version, entries: IDLE });
+  const entries = held.version === version ? held.entries : IDLE;
+  const set = useCallback(
+    (day: SessionDay, e: Entry) => setHeld((h) => ({ version, entries: { ...(h.version === version ? h.entries : IDLE), [day]: e } })),
+    [version],
+  );
 
   const settle = useCallback(
     (day: SessionDay, flyer: TFlyerStatus) => {
