@@ -63,24 +63,24 @@ describe('flyer generator', () => {
 
   it('refuses anonymous callers (401) and checks the body', async () => {
     const anon = anonymous(t.app);
-    expect((await generate(anon, speaker.userId, 'Monday')).statusCode).toBe(401);
-    expect((await anon.request('GET', `/api/flyers/flyer-${speaker.userId}-monday-1`)).statusCode).toBe(401);
-    expect((await anon.request('GET', `/api/flyers/flyer-${speaker.userId}-monday-1/download`)).statusCode).toBe(401);
+    expect((await generate(anon, speaker.userId!, 'Monday')).statusCode).toBe(401);
+    expect((await anon.request('GET', `/api/flyers/flyer-${speaker.userId!}-monday-1`)).statusCode).toBe(401);
+    expect((await anon.request('GET', `/api/flyers/flyer-${speaker.userId!}-monday-1/download`)).statusCode).toBe(401);
     const member = await signInAs(t.app, t.database.db, 'csrf_less');
     member.csrf = null;
-    expect((await generate(member, speaker.userId, 'Monday')).statusCode).toBe(403);
-    const bad = await generate(other, speaker.userId, 'Tuesday');
+    expect((await generate(member, speaker.userId!, 'Monday')).statusCode).toBe(403);
+    const bad = await generate(other, speaker.userId!, 'Tuesday');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('sessionDay must be Monday, Wednesday or Friday');
     expect((await generate(other, '00000000-0000-4000-8000-000000000000', 'Monday')).statusCode).toBe(404);
     const noTopic = await signInAs(t.app, t.database.db, 'quiet_member');
-    const r = await generate(other, noTopic.userId, 'Monday');
+    const r = await generate(other, noTopic.userId!, 'Monday');
     expect(r.statusCode).toBe(422);
-    expect((await other.request('GET', `/api/flyers/flyer-${speaker.userId}-monday-1`)).statusCode).toBe(404);
+    expect((await other.request('GET', `/api/flyers/flyer-${speaker.userId!}-monday-1`)).statusCode).toBe(404);
   });
 
   it('answers 202 with the job id while no worker runs; the status turns ready once one does', async () => {
-    const res = await generate(other, speaker.userId, 'Monday');
+    const res = await generate(other, speaker.userId!, 'Monday');
     expect(res.statusCode, res.body).toBe(202);
     const body = res.json() as Status;
     expect(body).toMatchObject({ status: 'pending', sessionDay: 'Monday', flyerUrl: null, fileName: 'dog-pound-flyer-monday.png' });
@@ -89,10 +89,10 @@ describe('flyer generator', () => {
     expect(await status(other, mondayJob)).toMatchObject({ status: 'pending' });
 
     // A flyer for a speaker whose topic is gone by the time the worker runs: the failure path.
-    const failing = await generate(speaker, other.userId, 'Friday');
+    const failing = await generate(speaker, other.userId!, 'Friday');
     expect(failing.statusCode).toBe(202);
     failingJob = (failing.json() as Status).jobId;
-    await t.database.db('users').where({ id: other.userId }).update({ speaker_topic: null });
+    await t.database.db('users').where({ id: other.userId! }).update({ speaker_topic: null });
 
     worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX, { storage });
     await eventually(async () => (await status(other, mondayJob)).status === 'ready', 30_000, 'the Monday flyer');
@@ -119,16 +119,16 @@ describe('flyer generator', () => {
     expect(await status(speaker, failingJob)).toMatchObject({ status: 'failed', flyerUrl: null, error: 'The speaker has no topic any more' });
     expect((await speaker.request('GET', `/api/flyers/${failingJob}/download`)).statusCode).toBe(404);
     // Asked again now, it is refused before any job: the speaker has no topic.
-    expect((await generate(speaker, other.userId, 'Friday')).statusCode).toBe(422);
+    expect((await generate(speaker, other.userId!, 'Friday')).statusCode).toBe(422);
   });
 
   it('reuses the stored flyer for the same speaker, day and profile version (no second render)', async () => {
     const completedBefore = await t.app.queues.render.getCompletedCount();
     const before = await storage.stat((await t.database.db('flyers').where({ job_id: mondayJob }).first('object_key')).object_key);
-    const again = await generate(speaker, speaker.userId, 'Monday');
+    const again = await generate(speaker, speaker.userId!, 'Monday');
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ jobId: mondayJob, status: 'ready' });
-    expect(await t.database.db('flyers').where({ speaker_id: speaker.userId, session_day: 'Monday' }).count({ n: '*' }).first()).toEqual({ n: '1' });
+    expect(await t.database.db('flyers').where({ speaker_id: speaker.userId!, session_day: 'Monday' }).count({ n: '*' }).first()).toEqual({ n: '1' });
     expect(await t.app.queues.render.getCompletedCount()).toBe(completedBefore);
     const job = await t.app.queues.render.getJob(mondayJob);
     expect(job?.attemptsStarted).toBe(1);
@@ -137,22 +137,22 @@ describe('flyer generator', () => {
   });
 
   it('renders within the wait when a worker runs (200), and a new profile version makes a new flyer', async () => {
-    const res = await generate(other, speaker.userId, 'Wednesday');
+    const res = await generate(other, speaker.userId!, 'Wednesday');
     expect(res.statusCode, res.body).toBe(200);
     const wed = res.json() as Status;
     expect(wed).toMatchObject({ status: 'ready', fileName: 'dog-pound-flyer-wednesday.png' });
     expect((await sharp(await png(wed)).metadata()).height).toBe(FLYER_HEIGHT);
 
     await speaker.request('PUT', '/api/me/speaker-profile', { speaker_topic: 'Cooperatives, year two', bio: 'Co-op founder.' });
-    const next = await generate(other, speaker.userId, 'Wednesday');
+    const next = await generate(other, speaker.userId!, 'Wednesday');
     expect(next.statusCode).toBe(200);
     expect((next.json() as Status).jobId).not.toBe(wed.jobId);
-    expect(await t.database.db('flyers').where({ speaker_id: speaker.userId, session_day: 'Wednesday' }).count({ n: '*' }).first()).toEqual({ n: '2' });
+    expect(await t.database.db('flyers').where({ speaker_id: speaker.userId!, session_day: 'Wednesday' }).count({ n: '*' }).first()).toEqual({ n: '2' });
   });
 
   it('uses the initials when the avatar cannot be fetched (no network here): the flyer still renders', async () => {
-    await t.database.db('users').where({ id: speaker.userId }).update({ discord_avatar_url: 'https://cdn.discordapp.com/avatars/1/abc.png', updated_at: t.database.db.fn.now() });
-    const res = await generate(other, speaker.userId, 'Friday');
+    await t.database.db('users').where({ id: speaker.userId! }).update({ discord_avatar_url: 'https://cdn.discordapp.com/avatars/1/abc.png', updated_at: t.database.db.fn.now() });
+    const res = await generate(other, speaker.userId!, 'Friday');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ready' });
   });
