@@ -49,6 +49,19 @@ function OwnProfile() {
     }
   }
 
+  // After the recording is stored (and set as the profile's audio), the page saves the profile (spec §4
+  // Profile audio): the topic and bio as they stand in the form. A failure here is 'Update Failed'.
+  async function saveWithAudio() {
+    try {
+      const saved = await sendJson('PUT', '/api/me/speaker-profile', form, ZSpeakerProfile);
+      queryClient.setQueryData(['me', 'speaker-profile'], saved);
+      setDraft(null);
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: ['me', 'speaker-profile'] });
+      void queryClient.invalidateQueries({ queryKey: ['speakers'] });
+    }
+  }
+
   if (me.isPending) return <Spinner label="Loading your profile…" />;
   return (
     <Card>
@@ -72,7 +85,7 @@ function OwnProfile() {
         <div className="space-y-3 border-t border-slate-200 pt-4">
           <p className="font-semibold text-ink-900">Audio introduction</p>
           {me.data?.audio_file_url && <AudioPlayer src={me.data.audio_file_url} label="Your audio introduction" />}
-          <AudioRecorder onUploaded={() => void queryClient.invalidateQueries({ queryKey: ['me', 'speaker-profile'] })} />
+          <AudioRecorder purpose="speaker" onUploaded={saveWithAudio} />
         </div>
       </CardContent>
     </Card>
