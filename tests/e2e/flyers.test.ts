@@ -29,6 +29,79 @@ afterAll(async () => {
   await t?.close();
 });
 
+async function signIn(page: import('playwright-core').Page, username: string): Promise<void> {
+  await page.goto(`${t.baseUrl}/auth`);
+  await page.getByRole('button', { name: 'Login with Discord' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByRole('button', { name: 'Sign in as this member' }).click();
+  await page.waitForURL(/\/community/);
+}
+
+describe('speaker page recorder', () => {
+  it('records mono 44.1 kHz Opus with echo cancellation and noise suppression in 1 s chunks, stores audio-{timestamp}.webm and saves the profile', async () => {
+    const context = await browser.newContext();
+    // Record what the page asks the browser for (the fake microphone answers whatever it is asked).
+    await context.addInitScript(() => {
+      const calls: unknown[] = [];
+      (window as unknown as { __media: unknown[] }).__media = calls;
+      const gum = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = (c) => {
+        calls.push({ getUserMedia: c });
+        return gum(c);
+      };
+      const Real = window.MediaRecorder;
+      class Spy extends Real {
+        constructor(stream: MediaStream, opts?: MediaRecorderOptions) {
+          super(stream, opts);
+          calls.push({ mimeType: opts?.mimeType });
+        }
+        override start(timeslice?: number) {
+          calls.push({ timeslice });
+          super.start(timeslice);
+        }
+      }
+      window.MediaRecorder = Spy;
+    });
+    const page = await context.newPage();
+    await signIn(page, 'voice_member');
+    await page.goto(`${t.baseUrl}/speakers`);
+    await page.getByLabel('Topic').fill('Leading from the front');
+    await page.getByRole('button', { name: 'Record' }).click();
+    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    await page.waitForTimeout(1_500);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByRole('region', { name: 'Notifications' }).getByText('Audio uploaded and profile updated!', { exact: true }).waitFor({ timeout: 15_000 });
+    const calls = await page.evaluate(() => (window as unknown as { __media: unknown[] }).__media);
+    expect(calls).toEqual([
+      { getUserMedia: { audio: { channelCount: 1, sampleRate: 44_100, echoCancellation: true, noiseSuppression: true } } },
+      { mimeType: 'audio/webm;codecs=opus' },
+      { timeslice: 1000 },
+    ]);
+    const user = await t.database.db('users').where({ discord_username: 'voice_member' }).first('audio_file_url', 'speaker_topic');
+    expect(user.audio_file_url).toMatch(/^\/files\/user-audio\/dev_voice_member\/audio-\d{13}\.webm$/);
+    // The profile was saved after the upload, with the topic typed in the form.
+    expect(user.speaker_topic).toBe('Leading from the front');
+    // Out of the flyer tests' way: they start with no speaker.
+    await t.database.db('users').where({ discord_username: 'voice_member' }).update({ speaker_topic: null });
+    await context.close();
+  });
+
+  it('says Recording Error when the microphone is refused', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    const page = await context.newPage();
+    await signIn(page, 'mic_refused');
+    await page.goto(`${t.baseUrl}/speakers`);
+    await page.getByRole('button', { name: 'Record' }).click();
+    const toasts = page.getByRole('region', { name: 'Notifications' });
+    await toasts.getByText('Recording Error', { exact: true }).waitFor();
+    await toasts.getByText('Failed to access microphone. Please check permissions.', { exact: true }).waitFor();
+    await context.close();
+  });
+});
+
 describe('weekly flyer generator', () => {
   it('renders the three flyers of the first speaker with a topic and downloads them as dog-pound flyer PNGs', async () => {
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
