@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLYER_HEIGHT, FLYER_WIDTH, SESSION_DAYS } from '@app/common/domain/flyer';
@@ -29,7 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signIn(page: import('playwright-core').Page, username: string): Promise<void> {
+async function signIn(page: Page, username: string): Promise<void> {
   await page.goto(`${t.baseUrl}/auth`);
   await page.getByRole('button', { name: 'Login with Discord' }).click();
   await page.getByLabel('Username').fill(username);
