@@ -39,8 +39,7 @@ export function flyerSvg(input: FlyerInput): string {
   ${t.line(initials(input.speakerName), display, 136, CX, AVATAR_CY + 48, { fill: BRAND.gold300, anchor: 'middle' })}`;
 
   const content = `<rect width="${W}" height="${H}" fill="url(#bg)"/>
-  <circle cx="${CX}" cy="${AVATAR_CY}" r="${AVATAR_R + 60}" fill="none" stroke="${BRAND.gold500}" stroke-opacity="0.16" stroke-width="2"/>
-  <circle cx="${CX}" cy="${AVATAR_CY}" r="${AVATAR_R + 110}" fill="none" stroke="${BRAND.gold500}" stroke-opacity="0.08" stroke-width="2"/>
+  <circle cx="${CX}" cy="${AVATAR_CY}" r="${AVATAR_R + 44}" fill="none" stroke="${BRAND.gold500}" stroke-opacity="0.2" stroke-width="2"/>
   <rect x="36" y="36" width="${W - 72}" height="${H - 72}" rx="28" fill="none" stroke="${BRAND.gold500}" stroke-opacity="0.55" stroke-width="3"/>
   ${t.line('THE DOG POUND', bodyBold, 30, CX, 132, { fill: BRAND.gold400, anchor: 'middle', tracking: 9 })}
   ${t.line('WEEKLY SPEAKER SESSION', bodyBold, 24, CX, 178, { fill: BRAND.paper, opacity: 0.72, anchor: 'middle', tracking: 6 })}
