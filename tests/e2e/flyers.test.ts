@@ -4,10 +4,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLYER_HEIGHT, FLYER_WIDTH, SESSION_DAYS } from '@app/common/domain/flyer';
 import { createStorage, type Storage } from '@app/common/server/storage/index';
+import { DEMO_ARCHIVE, seedDemo } from '../../scripts/lib/seed';
 import type { RunningWorkers } from '../../worker/src/workers';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { launchBrowser } from '../helpers/browser';
-import { startTestWorker } from '../helpers/worker';
+import { eventually, startTestWorker } from '../helpers/worker';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -153,5 +154,24 @@ describe('weekly flyer generator', () => {
     await page.getByRole('button', { name: 'Generate the Monday flyer' }).click();
     await page.getByText('Generation Failed').first().waitFor();
     await context.close();
+  });
+});
+
+describe('archive thumbnails', () => {
+  it('shows each archived session\'s rendered card once the worker has drawn it (a placeholder until then)', async () => {
+    await seedDemo(t.database.db);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${t.baseUrl}/speakers`);
+    await page.getByRole('tab', { name: 'Session Archive' }).click();
+    await page.getByTestId('archive-card').first().waitFor();
+    // This listing asked for the thumbnails; the worker draws them, the next listing shows them.
+    await eventually(async () => !(await t.database.db('session_archive').whereNull('thumbnail_url').first('id')), 30_000, 'the thumbnails');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Session Archive' }).click();
+    const thumbs = page.getByTestId('archive-thumbnail');
+    await expect.poll(() => thumbs.count()).toBe(DEMO_ARCHIVE.length);
+    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="archive-thumbnail"]')).every((img) => img.complete && img.naturalWidth === 640 && img.naturalHeight === 360));
+    await page.screenshot({ path: '.data/screenshots/speakers-archive.png' });
+    await page.close();
   });
 });

@@ -145,14 +145,13 @@ export function BrotherhoodTab() {
           </div>
         )}
       </section>
-      <Card className="bg-ink-900 text-white">
-        <CardContent className="flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-lg">Join the brotherhood live in our chat community.</p>
-          <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'primary' })}>
-            Join the Community
-          </a>
-        </CardContent>
-      </Card>
+      {/* Not a Card: the kit's Card is white, and its classes are joined without merging. */}
+      <section aria-label="Join the community" className="flex flex-col items-start gap-3 rounded-xl bg-ink-900 p-6 text-white shadow-sm sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-lg">Join the brotherhood live in our chat community.</p>
+        <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'primary' })}>
+          Join the Community
+        </a>
+      </section>
     </div>
   );
 }
