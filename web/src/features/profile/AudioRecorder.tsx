@@ -79,7 +79,7 @@ export function AudioRecorder({ onUploaded, purpose = 'profile' }: { onUploaded:
     setProgress(0);
     let audioUrl: string;
     try {
-      audioUrl = (await uploadForm(`/api/me/audio?purpose=${purpose}`, form, ZAudioUploaded, { onProgress: setProgress })).audioUrl;
+      audioUrl = (await uploadForm(purpose === 'speaker' ? '/api/me/audio?purpose=speaker' : '/api/me/audio', form, ZAudioUploaded, { onProgress: setProgress })).audioUrl;
     } catch (err) {
       console.error('Error uploading audio:', err);
       toast({ ...p.uploadError(err), variant: 'destructive' });
