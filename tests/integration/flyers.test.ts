@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_PATH, type FlyerReadyEvent } from '@app/common/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLYER_HEIGHT, FLYER_JOB_ID, FLYER_WIDTH } from '@app/common/domain/flyer';
 import { createStorage, type Storage } from '@app/common/server/storage/index';
@@ -14,7 +16,7 @@ let speaker: Client;
 let other: Client;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ listen: true });
   storage = createStorage(t.config);
   speaker = await signInAs(t.app, t.database.db, 'amara.okafor');
   other = await signInAs(t.app, t.database.db, 'marcus_lee');
@@ -22,7 +24,9 @@ beforeAll(async () => {
   expect(saved.statusCode, saved.body).toBe(200);
   expect((await other.request('PUT', '/api/me/speaker-profile', { speaker_topic: 'Ship it small', bio: '' })).statusCode).toBe(200);
 });
+const sockets: Socket[] = [];
 afterAll(async () => {
+  for (const s of sockets) s.disconnect();
   await worker?.close();
   storage?.close();
   await t?.close();
@@ -40,6 +44,21 @@ interface Status {
 
 const generate = (client: Client, speakerId: string, sessionDay: string) => client.request('POST', '/api/flyers', { speakerId, sessionDay });
 const status = async (client: Client, jobId: string) => (await client.request('GET', `/api/flyers/${jobId}`)).json() as Status;
+
+/** A Socket.IO client of `client`'s session, joined to its own room, collecting flyer:ready events. */
+async function listen(client: Client): Promise<FlyerReadyEvent[]> {
+  const s = io(t.baseUrl, { path: SOCKET_PATH, transports: ['websocket'], extraHeaders: { origin: t.baseUrl, cookie: client.jar.header() }, reconnection: false });
+  sockets.push(s);
+  const events: FlyerReadyEvent[] = [];
+  s.on('flyer:ready', (e: FlyerReadyEvent) => events.push(e));
+  await new Promise<void>((resolve, reject) => {
+    s.on('connect', () => resolve());
+    s.on('connect_error', reject);
+  });
+  const joined = await new Promise<{ ok: boolean }>((resolve) => s.emit('join', 'me', resolve));
+  expect(joined.ok).toBe(true);
+  return events;
+}
 
 /** The PNG behind a ready flyer, fetched through the API like the browser does. */
 async function png(s: Status): Promise<Buffer> {
@@ -94,9 +113,15 @@ describe('flyer generator', () => {
     failingJob = (failing.json() as Status).jobId;
     await t.database.db('users').where({ id: other.userId! }).update({ speaker_topic: null });
 
+    const otherEvents = await listen(other);
+    const speakerEvents = await listen(speaker);
     worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX, { storage });
     await eventually(async () => (await status(other, mondayJob)).status === 'ready', 30_000, 'the Monday flyer');
     const ready = await status(other, mondayJob);
+    // The requester hears it in their own room (the page stops polling on it); the other one hears its failure.
+    await eventually(async () => otherEvents.length > 0 && speakerEvents.length > 0, 15_000, 'flyer:ready events');
+    expect(otherEvents).toEqual([{ job_id: mondayJob, day: 'monday', status: 'ready', url: ready.flyerUrl }]);
+    expect(speakerEvents).toEqual([{ job_id: failingJob, day: 'friday', status: 'failed', url: null, error: 'The speaker has no topic any more' }]);
     expect(ready.flyerUrl).toMatch(/^\/files\/flyers\/.+\/dog-pound-flyer-monday-\d+\.png$/);
     expect(ready.downloadUrl).toBe(`/api/flyers/${mondayJob}/download`);
 
