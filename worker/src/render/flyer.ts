@@ -3,7 +3,7 @@ import { FLYER_HEIGHT, FLYER_WIDTH, SESSION_MINUTES, SESSION_TIME_LABEL, type Se
 import { initials } from '@app/common/domain/initials';
 import { BRAND, PNG_OPTIONS } from './brand';
 import { faces } from './fonts';
-import { SvgText, fitSize, measure, truncate, wrap } from './text';
+import { SvgText, fitSize, measure, truncate, wrapBalanced } from './text';
 
 /** What a flyer shows. */
 export interface FlyerInput {
@@ -28,7 +28,7 @@ export function flyerSvg(input: FlyerInput): string {
   const t = new SvgText();
   const name = truncate(input.speakerName.trim() || 'Guest speaker', display, 44, 900);
   const nameSize = fitSize(name, display, 84, 44, 900);
-  const topic = wrap(`“${input.topic.trim()}”`, body, 44, 880, 3);
+  const topic = wrapBalanced(`“${input.topic.trim()}”`, body, 44, 880, 3);
   const when = `${SESSION_TIME_LABEL}  ·  ${SESSION_MINUTES} MINUTES`;
   const whenWidth = measure(when, bodyBold, 32, 2) + 64;
 

@@ -149,6 +149,29 @@ export function wrap(text: string, face: Face, size: number, width: number, maxL
   return lines;
 }
 
+/**
+ * Like {@link wrap}, but with lines of even length: when the text fits in its lines, the width is
+ * narrowed (binary search) as far as it goes without adding a line, so no line is left with one word.
+ */
+export function wrapBalanced(text: string, face: Face, size: number, width: number, maxLines: number): string[] {
+  const greedy = wrap(text, face, size, width, maxLines);
+  if (greedy.length < 2 || greedy[greedy.length - 1]!.endsWith('…')) return greedy;
+  let lo = width / 2;
+  let hi = width;
+  let best = greedy;
+  for (let i = 0; i < 8; i++) {
+    const mid = (lo + hi) / 2;
+    const lines = wrap(text, face, size, mid, maxLines);
+    if (lines.length === greedy.length && !lines[lines.length - 1]!.endsWith('…')) {
+      best = lines;
+      hi = mid;
+    } else {
+      lo = mid;
+    }
+  }
+  return best;
+}
+
 /** Escapes text for an SVG attribute or text node. */
 export function xmlEscape(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);

@@ -4,7 +4,7 @@ import { initials } from '@app/common/domain/initials';
 import { formatMinutesSeconds } from '@app/common/domain/session-status';
 import { BRAND, PNG_OPTIONS } from './brand';
 import { faces } from './fonts';
-import { SvgText, fitSize, measure, truncate, wrap } from './text';
+import { SvgText, fitSize, measure, truncate, wrapBalanced } from './text';
 
 /** What an archive thumbnail shows. */
 export interface ThumbnailInput {
@@ -23,9 +23,9 @@ export function thumbnailSvg(input: ThumbnailInput): string {
   const t = new SvgText();
   const textWidth = 400;
   const titleSize = fitSize(input.title, display, 40, 30, textWidth * 2);
-  const title = wrap(input.title, display, titleSize, textWidth, 2);
+  const title = wrapBalanced(input.title, display, titleSize, textWidth, 2);
   const speaker = truncate(input.speakerName?.trim() || 'Guest speaker', bodyBold, 22, textWidth);
-  const topic = input.topic?.trim() ? wrap(input.topic, body, 19, textWidth, 2) : [];
+  const topic = input.topic?.trim() ? wrapBalanced(input.topic, body, 19, textWidth, 2) : [];
   const duration = formatMinutesSeconds(input.durationSeconds);
   const durationWidth = measure(duration, bodyBold, 18) + 28;
   const titleTop = 122;
