@@ -168,11 +168,16 @@ describe('flyer generator', () => {
     expect(wed).toMatchObject({ status: 'ready', fileName: 'dog-pound-flyer-wednesday.png' });
     expect((await sharp(await png(wed)).metadata()).height).toBe(FLYER_HEIGHT);
 
+    const oldKey = wed.flyerUrl!.slice('/files/'.length);
+    expect(await storage.exists(oldKey)).toBe(true);
     await speaker.request('PUT', '/api/me/speaker-profile', { speaker_topic: 'Cooperatives, year two', bio: 'Co-op founder.' });
     const next = await generate(other, speaker.userId!, 'Wednesday');
     expect(next.statusCode).toBe(200);
     expect((next.json() as Status).jobId).not.toBe(wed.jobId);
-    expect(await t.database.db('flyers').where({ speaker_id: speaker.userId!, session_day: 'Wednesday' }).count({ n: '*' }).first()).toEqual({ n: '2' });
+    // The older version's flyer is gone, row and file: only the new one is kept.
+    const rows = await t.database.db('flyers').where({ speaker_id: speaker.userId!, session_day: 'Wednesday' }).select('job_id');
+    expect(rows.map((r: { job_id: string }) => r.job_id)).toEqual([(next.json() as Status).jobId]);
+    expect(await storage.exists(oldKey)).toBe(false);
   });
 
   it('uses the initials when the avatar cannot be fetched (no network here): the flyer still renders', async () => {

@@ -1,9 +1,26 @@
 import { UnrecoverableError } from 'bullmq';
 import { rooms, type FlyerReadyEvent } from '@app/common/events';
 import { objectKey } from '@app/common/server/storage/index';
-import type { Handler } from '../context';
+import type { Handler, HandlerContext } from '../context';
 import { fetchAvatar } from '../render/avatar';
 import { FLYER_AVATAR_PX, renderFlyer } from '../render/flyer';
+
+/**
+ * Flyers of older profile versions of the same speaker and day are never asked for again (the job id
+ * follows the version): their rows and files go once a newer one is ready, so storage stays bounded.
+ */
+async function removeOlderVersions(db: HandlerContext['db'], storage: HandlerContext['storage'], p: { speakerId: string; sessionDay: string; profileVersion: string }, log: HandlerContext['log']): Promise<number> {
+  const stale = (await db('flyers')
+    .where({ speaker_id: p.speakerId, session_day: p.sessionDay })
+    .whereRaw('profile_version::bigint < ?::bigint', [p.profileVersion])
+    .whereNot({ status: 'pending' })
+    .delete()
+    .returning(['object_key'])) as Array<{ object_key: string | null }>;
+  for (const { object_key: key } of stale) {
+    if (key) await storage.delete(key).catch((err: unknown) => log.warn({ err, key }, 'could not delete an old flyer'));
+  }
+  return stale.length;
+}
 
 /**
  * Renders a speaker's flyer for a session day, stores the PNG under flyers/{speakerId}/ and marks the
@@ -31,7 +48,8 @@ export const flyerRender: Handler<'flyer.render'> = async (p, { db, storage, emi
       .onConflict('job_id')
       .merge({ status: 'ready', object_key: key, error: null, updated_at: db.fn.now() });
     announce({ status: 'ready', url: storage.publicUrl(key) });
-    return { key, bytes: png.length, avatar: avatarPng !== null };
+    const removed = await removeOlderVersions(db, storage, p, log);
+    return { key, bytes: png.length, avatar: avatarPng !== null, removed };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const last = err instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);

@@ -38,7 +38,7 @@ export const flyerRoutes: FastifyPluginAsyncZod<{ redisUrl: string; redisPrefix:
         tags: ['sessions'],
         summary: 'Generate the weekly flyer of a speaker for a session day (waits a few seconds, else 202 with the job id)',
         body: ZFlyerRequest,
-        response: { 200: ZFlyerStatus, 202: ZFlyerStatus, 400: ZApiError, 401: ZApiError, 404: ZApiError, 422: ZApiError, 429: ZApiError },
+        response: { 200: ZFlyerStatus, 202: ZFlyerStatus, 400: ZApiError, 401: ZApiError, 404: ZApiError, 422: ZApiError, 429: ZApiError, 503: ZApiError },
       },
     },
     async (req, reply) => {
@@ -47,7 +47,9 @@ export const flyerRoutes: FastifyPluginAsyncZod<{ redisUrl: string; redisPrefix:
         row = await requestFlyer(app.db, app.queues, { speakerId: req.body.speakerId, day: req.body.sessionDay, requestedBy: req.session!.userId });
       } catch (err) {
         if (err instanceof FlyerRequestError) throw httpError(err.statusCode, err.message);
-        throw err;
+        // Redis (the queue) or Postgres away: the row, if written, is re-enqueued by the next request.
+        req.log.error({ err }, 'could not ask for a flyer');
+        throw httpError(503, 'Flyers cannot be generated right now. Please try again in a moment.');
       }
       if (row.status === 'pending') {
         try {
