@@ -139,6 +139,28 @@ describe('weekly flyer generator', () => {
     await context.close();
   });
 
+  it('offers to ask again when a render stays pending (no worker taking jobs), and the next ask gets it', async () => {
+    await t.database.db('users').where({ discord_username: 'amara_okafor' }).update({ speaker_topic: 'Cooperatives, year two', updated_at: t.database.db.fn.now() });
+    const render = worker.workers.find((w) => w.name === 'render')!;
+    await render.pause();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.clock.install();
+    await signIn(page, 'patient_member');
+    await page.goto(`${t.baseUrl}/speakers`);
+    await page.getByTestId('flyer-speaker').getByText('Cooperatives, year two').waitFor();
+    await page.getByRole('button', { name: 'Generate the Wednesday flyer' }).click();
+    const card = page.getByTestId('flyer-wednesday');
+    // The API waits a few seconds, then answers 202: the page shows the render in progress.
+    await card.getByText('Rendering your flyer…').waitFor({ timeout: 20_000 });
+    await page.clock.fastForward(61_000);
+    await card.getByText('Still waiting for the render').waitFor();
+    render.resume();
+    await card.getByRole('button', { name: 'Generate the Wednesday flyer' }).click();
+    await card.getByRole('link', { name: 'Download Wednesday' }).waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+
   it('shows Generation Failed when the render fails', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

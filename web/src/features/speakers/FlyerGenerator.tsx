@@ -14,6 +14,8 @@ import { useLiveRefetch } from '../../lib/socket';
 type Entry = { state: 'idle' } | { state: 'requesting' } | { state: 'pending' | 'ready' | 'failed'; flyer: TFlyerStatus };
 
 const POLL_MS = 1_500;
+/** After this long still pending, the page offers to ask again (which re-enqueues a lost job). */
+const STALLED_MS = 60_000;
 const IDLE: Record<SessionDay, Entry> = { Monday: { state: 'idle' }, Wednesday: { state: 'idle' }, Friday: { state: 'idle' } };
 
 function failed(day: SessionDay, err: unknown) {
@@ -42,7 +44,15 @@ function PendingFlyer({ jobId, onSettled }: { jobId: string; onSettled: (f: TFly
 }
 
 function DayCard({ day, entry, onGenerate, onSettled }: { day: SessionDay; entry: Entry; onGenerate: () => void; onSettled: (f: TFlyerStatus) => void }) {
-  const busy = entry.state === 'requesting' || entry.state === 'pending';
+  const pendingJob = entry.state === 'pending' ? entry.flyer.jobId : null;
+  const [stalledJob, setStalledJob] = useState<string | null>(null);
+  useEffect(() => {
+    if (!pendingJob) return;
+    const timer = window.setTimeout(() => setStalledJob(pendingJob), STALLED_MS);
+    return () => window.clearTimeout(timer);
+  }, [pendingJob]);
+  const stalled = pendingJob !== null && stalledJob === pendingJob;
+  const busy = (entry.state === 'requesting' || entry.state === 'pending') && !stalled;
   return (
     <li>
       <Card className="flex h-full flex-col" data-testid={`flyer-${day.toLowerCase()}`}>
@@ -64,6 +74,10 @@ function DayCard({ day, entry, onGenerate, onSettled }: { day: SessionDay; entry
                   <span className="block h-full w-1/3 animate-pulse rounded-full bg-gold-500 motion-reduce:animate-none" />
                 </span>
               </div>
+            ) : stalled ? (
+              <p role="status" className="px-4">
+                Still waiting for the render: the queue may be busy. Try again to ask once more.
+              </p>
             ) : entry.state === 'failed' ? (
               <p role="alert" className="px-4 font-semibold text-red-200">
                 {FLYER_FAILED.title}
@@ -86,7 +100,7 @@ function DayCard({ day, entry, onGenerate, onSettled }: { day: SessionDay; entry
               </>
             ) : (
               <Button size="sm" variant={entry.state === 'failed' ? 'primary' : 'secondary'} loading={busy} onClick={onGenerate} aria-label={`Generate the ${day} flyer`}>
-                {entry.state === 'failed' ? 'Try again' : 'Generate'}
+                {entry.state === 'failed' || stalled ? 'Try again' : 'Generate'}
               </Button>
             )}
           </div>
