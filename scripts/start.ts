@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     const applied = await migrateLatest(db);
     log(applied.length ? `migrated: ${applied.join(', ')}` : 'database schema is up to date');
     const seeded = await seedDemo(db);
-    log(`demo data: ${seeded.ledgerRows} new ledger rows, ${seeded.members} new members`);
+    log(`demo data: ${seeded.ledgerRows} new ledger rows, ${seeded.members} new members, ${seeded.archivedSessions} new archived sessions`);
     await db.destroy();
     await buildWeb(log);
   } catch (err) {

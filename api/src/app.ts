@@ -33,6 +33,7 @@ import { speakerAuthRoutes } from './routes/sessions/speaker';
 import { speakerProfileRoutes } from './routes/sessions/speakers';
 import { studioRoutes } from './routes/studio/index';
 import { ingestPlugin } from './routes/studio/ingest';
+import { flyerRoutes } from './routes/flyers/index';
 import { meAudioRoutes } from './routes/me/audio';
 import { profileRoutes } from './routes/profiles/index';
 
@@ -130,6 +131,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(ingestPlugin, { publicUrl: config.publicUrl });
   await app.register(archiveRoutes);
   await app.register(speakerProfileRoutes);
+  await app.register(flyerRoutes, { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
   if (!production && !config.STRIPE_SECRET_KEY) await app.register(testCheckoutRoutes);
   await app.register(formRoutes);
   await app.register(adminSubmissionRoutes);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_DAYS } from './domain/flyer';
 
 /**
  * The ONLY place that names queues, jobs, their payload schemas and default options. Queues are split
@@ -56,6 +57,27 @@ export const JOBS = {
     payload: z.object({ olderThanSeconds: z.number().int().min(0).max(86_400).optional() }).strict(),
     description:
       'Re-enqueues recording.finalize for takes still finalizing `olderThanSeconds` (default 120) after their last change (finished while Redis was down, or the job was lost).',
+  },
+  'flyer.render': {
+    queue: 'render',
+    // The job id is flyerJobId(speakerId, day, profileVersion) (domain/flyer.ts): a repeat reuses the result.
+    payload: z
+      .object({
+        speakerId: z.uuid(),
+        sessionDay: z.enum(SESSION_DAYS),
+        profileVersion: z.string().regex(/^\d{1,16}$/),
+        /** Who asked: flyer:ready goes to their room user:{id}. */
+        requestedBy: z.uuid().nullable(),
+      })
+      .strict(),
+    description:
+      'Renders the weekly flyer of a speaker for a session day (1080×1350 PNG: SVG laid out with the bundled fonts, rasterized by sharp), stores it under flyers/, marks the flyers row ready (or failed) and emits flyer:ready to the requester.',
+  },
+  'archive.thumbnail': {
+    queue: 'render',
+    payload: z.object({ archiveId: z.uuid() }).strict(),
+    description:
+      'Renders a 640×360 PNG card of an archived session (title, speaker, topic) with the flyer template tools, stores it under archive-thumbnails/ and sets session_archive.thumbnail_url.',
   },
 } as const satisfies Record<string, JobDef>;
 

@@ -61,11 +61,32 @@ async function seedMembers(db: Knex): Promise<number> {
   return created;
 }
 
+/**
+ * Demo archived sessions. They have no thumbnail_url: the API enqueues archive.thumbnail for rows
+ * without one when the archive is listed, so the worker draws their cards (the seed needs no Redis).
+ */
+export const DEMO_ARCHIVE = [
+  { title: 'Owning the corner store', speaker: 'amara_okafor', topic: 'Owning the corner store: cooperative ownership', seconds: 912, at: '2026-10-05T11:00:00Z' },
+  { title: 'Ship it small', speaker: 'marcus_lee', topic: 'Ship it small: your first product in 30 days', seconds: 874, at: '2026-10-07T11:00:00Z' },
+  { title: 'The family budget', speaker: 'james_carter', topic: 'Faith, family and the family budget', seconds: 901, at: '2026-10-09T11:00:00Z' },
+] as const;
+
+async function seedArchive(db: Knex): Promise<number> {
+  let created = 0;
+  for (const a of DEMO_ARCHIVE) {
+    if (await db('session_archive').where({ session_title: a.title, speaker_name: a.speaker }).first('id')) continue;
+    await db('session_archive').insert({ session_title: a.title, speaker_name: a.speaker, speaker_topic: a.topic, duration_seconds: a.seconds, actual_start_time: a.at });
+    created += 1;
+  }
+  return created;
+}
+
 /** Inserts the demo data; idempotent. Returns how many rows were new. */
-export async function seedDemo(db: Knex): Promise<{ ledgerRows: number; members: number }> {
+export async function seedDemo(db: Knex): Promise<{ ledgerRows: number; members: number; archivedSessions: number }> {
   const ledgerRows = await appendLedgerRows(db, demoLedgerRows());
   const members = await seedMembers(db);
+  const archivedSessions = await seedArchive(db);
   // Keep generated investor codes (ADX0031 on) clear of the seeded ones.
   await db.raw(`SELECT setval('investor_code_seq', greatest((SELECT last_value FROM investor_code_seq), 30))`);
-  return { ledgerRows, members };
+  return { ledgerRows, members, archivedSessions };
 }

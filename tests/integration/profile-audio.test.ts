@@ -40,6 +40,22 @@ describe.each(['disk', 's3'] as const)('profile audio upload on the %s driver', 
     expect(t.app.storage.driver).toBe(driver);
   });
 
+  it('stores a speaker-page recording under user-audio/{discord_id}/audio-{timestamp}.webm and replaces the profile one', async () => {
+    const carol = await signInAs(t.app, t.database.db, 'carol');
+    const first = await upload(carol, fakeWebm(10_000));
+    const profileUrl = (first.json() as { audioUrl: string }).audioUrl;
+    const res = await upload(carol, fakeWebm(20_000), { url: '/api/me/audio?purpose=speaker' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { audioUrl } = res.json() as { audioUrl: string };
+    // The dev sign-in's discord_id is 'dev:carol'; ':' cannot be in a key, so the folder is 'dev_carol'.
+    expect(audioUrl).toMatch(/^\/files\/user-audio\/dev_carol\/audio-\d{13}\.webm$/);
+    expect(await audioUrlOf(t, carol.userId!)).toBe(audioUrl);
+    const file = await anonymous(t.app).request('GET', audioUrl);
+    expect([file.statusCode, file.headers['cache-control']]).toEqual([200, 'public, max-age=3600']);
+    expect(await t.app.storage.exists(profileUrl.slice('/files/'.length))).toBe(false);
+    expect((await upload(carol, fakeWebm(1_000), { url: '/api/me/audio?purpose=podcast' })).statusCode).toBe(400);
+  });
+
   it('stores the owner\'s recording under user-audio/{userId}/audio_{timestamp}.webm and serves it with a 3600 s cache', async () => {
     const body = fakeWebm(50_000);
     const res = await upload(alice, body);

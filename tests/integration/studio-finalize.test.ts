@@ -113,6 +113,8 @@ describe('studio take lifecycle', () => {
     // Chunks are deleted right after the completion commits.
     await eventually(async () => (await t.database.db('recording_chunks').where({ recording_id: take.recording_id })).length === 0, 30_000, 'chunks deleted');
     expect(await t.app.storage.exists(`speaker-recordings/${sessionId}/chunks/${take.recording_id}/0000000000.part`)).toBe(false);
+    // The finalize job asked the render queue for the archive card's thumbnail.
+    await eventually(async () => Boolean((await row('session_archive', { session_id: sessionId })).thumbnail_url), 60_000, 'archive thumbnail');
 
     // The studio and the manage tab saw the whole story, in order.
     for (const events of [studio.events, manage.events]) {

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import { AUDIO_CONTENT_TYPE, audioFileName } from '@app/common/domain/audio';
+import { AUDIO_CONTENT_TYPE, audioFileName, speakerAudioFileName, speakerAudioFolder, type AudioPurpose } from '@app/common/domain/audio';
 import { replaceAudioUrl } from '@app/common/server/profiles.repository';
 import { objectKey, type Storage } from '@app/common/server/storage/index';
 
 /**
- * Saves a member's profile recording: stores it at user-audio/{userId}/audio_{timestamp}.webm, points
+ * Saves a member's recording: from the profile page at user-audio/{userId}/audio_{timestamp}.webm, from
+ * the speaker page at user-audio/{discord_id}/audio-{timestamp}.webm (spec §7); points
  * users.audio_file_url at it, and only then deletes the previous file. If the database update fails,
  * the new file is removed again, so storage never holds a recording no profile points to.
  */
@@ -13,8 +14,11 @@ export async function saveProfileAudio(
   deps: { db: Knex; storage: Storage; log: FastifyBaseLogger },
   userId: string,
   bytes: Buffer,
+  purpose: AudioPurpose = 'profile',
 ): Promise<{ audioUrl: string; size: number; key: string }> {
-  const key = objectKey('user-audio', userId, audioFileName());
+  const { discord_id: discordId } = (await deps.db('users').where({ id: userId }).first('discord_id')) as { discord_id: string };
+  const folders = [userId, speakerAudioFolder(discordId)];
+  const key = purpose === 'speaker' ? objectKey('user-audio', folders[1]!, speakerAudioFileName()) : objectKey('user-audio', userId, audioFileName());
   const stored = await deps.storage.put(key, bytes, { contentType: AUDIO_CONTENT_TYPE });
   const audioUrl = deps.storage.publicUrl(key);
   let previous: string | null;
@@ -25,8 +29,8 @@ export async function saveProfileAudio(
     throw err;
   }
   const oldKey = previous ? deps.storage.keyFromPublicUrl(previous) : null;
-  // Only our own files under this member's folder are ever deleted (never someone else's, never a foreign URL).
-  if (oldKey && oldKey !== key && oldKey.startsWith(`user-audio/${userId}/`)) {
+  // Only our own files under this member's folders are ever deleted (never someone else's, never a foreign URL).
+  if (oldKey && oldKey !== key && folders.some((f) => oldKey.startsWith(`user-audio/${f}/`))) {
     await deps.storage.delete(oldKey).catch((err: unknown) => deps.log.warn({ err, key: oldKey }, 'could not delete the previous recording'));
   }
   return { audioUrl, size: stored.size, key };

@@ -25,3 +25,44 @@ export function isWebm(bytes: Uint8Array): boolean {
 export function audioFileName(at: Date = new Date()): string {
   return `audio_${at.getTime()}.webm`;
 }
+
+/** MediaRecorder time slice of both recorders (spec §9: 1000 ms chunks). */
+export const RECORDER_TIMESLICE_MS = 1_000;
+
+/**
+ * The speaker page's recording (spec §9): mono, 44,100 Hz, echo cancellation and noise suppression,
+ * Opus in WebM, in 1000 ms chunks. The profile page's recorder keeps the browser defaults (spec §9),
+ * so these are used by the speaker page only.
+ */
+export const SPEAKER_AUDIO_CONSTRAINTS = {
+  channelCount: 1,
+  sampleRate: 44_100,
+  echoCancellation: true,
+  noiseSuppression: true,
+} as const;
+export const SPEAKER_AUDIO_MIME_TYPE = 'audio/webm;codecs=opus';
+
+/** Which recorder an upload comes from: the profile page or the speaker page (POST /api/me/audio?purpose=). */
+export const AUDIO_PURPOSES = ['profile', 'speaker'] as const;
+export type AudioPurpose = (typeof AUDIO_PURPOSES)[number];
+
+/** The stored file name of a speaker-page recording, as the spec names it: `audio-{timestamp}.webm`. */
+export function speakerAudioFileName(at: Date = new Date()): string {
+  return `audio-${at.getTime()}.webm`;
+}
+
+/**
+ * The speaker page's folder in user-audio: the member's discord_id (spec §7), with any character a
+ * storage key cannot hold (the dev sign-in's 'dev:name' ids) written as '_'. Discord's own ids are digits.
+ */
+export function speakerAudioFolder(discordId: string): string {
+  return discordId.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[.]/, '_').slice(0, 200);
+}
+
+/** The speaker page's recording toasts (spec §8 Speaker page). */
+export const SPEAKER_AUDIO_TEXT = {
+  recordingError: { title: 'Recording Error', description: 'Failed to access microphone. Please check permissions.' },
+  uploadFailed: { title: 'Upload Failed', description: 'Failed to save your recording. Please try again.' },
+  updateFailed: { title: 'Update Failed', description: 'Failed to update your profile' },
+  saved: { title: 'Success', description: 'Audio uploaded and profile updated!' },
+} as const;

@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   form_submission: { max: 15, windowMs: 60_000, failClosed: true },
   authentication: { max: 5, windowMs: 5 * 60_000, failClosed: true },
   api_call: { max: 60, windowMs: 60_000, failClosed: false },
+  /** Flyer renders (CPU on the render queue): a week's three flyers, a few times over. */
+  flyer_generation: { max: 12, windowMs: 60_000, failClosed: false },
 } as const satisfies Record<string, RateLimit>;
 
 /** One of the named limits. */

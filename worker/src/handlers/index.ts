@@ -1,4 +1,6 @@
 import type { HandlerMap } from '../context';
+import { archiveThumbnail } from './archive-thumbnail';
+import { flyerRender } from './flyer-render';
 import { ledgerReconcile } from './ledger-reconcile';
 import { ledgerRecord } from './ledger-record';
 import { ledgerVerifyTotals } from './ledger-verify-totals';
@@ -12,4 +14,6 @@ export const handlers: HandlerMap = {
   'ledger.verify-totals': ledgerVerifyTotals,
   'recording.finalize': recordingFinalize,
   'recording.reconcile': recordingReconcile,
+  'flyer.render': flyerRender,
+  'archive.thumbnail': archiveThumbnail,
 };

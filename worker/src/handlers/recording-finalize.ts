@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { enqueueArchiveThumbnail } from '@app/common/server/archive-thumbnails';
 import { Readable } from 'node:stream';
 import { UnrecoverableError } from 'bullmq';
 import { rooms } from '@app/common/events';
@@ -104,7 +105,7 @@ async function deleteChunks(db: HandlerContext['db'], storage: Storage, recordin
  * already completed only has its leftover chunks deleted. A failure is retried; the last attempt marks
  * the take failed with the reason (for example the missing seqs) and announces it.
  */
-export const recordingFinalize: Handler<'recording.finalize'> = async ({ recordingId }, { db, storage, emitter, log, job }) => {
+export const recordingFinalize: Handler<'recording.finalize'> = async ({ recordingId }, { db, storage, emitter, log, job, queues }) => {
   const rec = await findRecording(db, recordingId);
   if (!rec) throw new UnrecoverableError(`recording ${recordingId} does not exist`);
   if (rec.status === 'recording') throw new UnrecoverableError(`recording ${recordingId} is still live: it has not been finished`);
@@ -174,7 +175,7 @@ export const recordingFinalize: Handler<'recording.finalize'> = async ({ recordi
           | { discord_username: string | null; discord_avatar_url: string | null; speaker_topic: string | null }
           | undefined)
       : undefined;
-    await trx('session_archive')
+    const [archive] = (await trx('session_archive')
       .insert({
         session_id: session.id,
         session_title: session.session_title,
@@ -187,13 +188,16 @@ export const recordingFinalize: Handler<'recording.finalize'> = async ({ recordi
         actual_start_time: session.actual_start_time ?? rec.started_at,
       })
       .onConflict('session_id')
-      .merge(['recording_url', 'duration_seconds']);
-    return { sessionCompleted };
+      .merge(['recording_url', 'duration_seconds'])
+      .returning('id')) as Array<{ id: string }>;
+    return { sessionCompleted, archiveId: archive?.id ?? null };
   });
   if (done) {
     progress(emitter, rec, 100);
     announceRecording(emitter, { session_id: rec.session_id, recording_id: rec.id, status: 'completed', recording_url: recordingUrl });
     if (done.sessionCompleted) announceSession(emitter, { session_id: rec.session_id, status: 'completed' });
+    // The archive card's thumbnail (render queue). Best effort: the archive listing asks again for a row without one.
+    if (done.archiveId) await enqueueArchiveThumbnail(queues, done.archiveId).catch((err: unknown) => log.warn({ err }, 'archive thumbnail not enqueued'));
   }
   const chunksDeleted = await deleteChunks(db, storage, rec.id);
   log.info({ recordingId, bytes: assembled.size, parts: assembled.parts, seconds: assembled.duration, chunksDeleted }, 'recording finalized');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@app/common/schemas/errors';
 import { ZArchiveList, ZArchiveQuery, type TArchivedSession } from '@app/common/schemas/sessions';
+import { enqueueArchiveThumbnail } from '@app/common/server/archive-thumbnails';
 import { toCount } from '@app/common/server/db';
 import { httpError } from '../../http-error';
 
@@ -14,6 +15,21 @@ const ORDER = {
 
 /** The session archive: search, sort, totals, favorites (members) and recorded views. */
 export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Rows listed without a thumbnail get an archive.thumbnail job (lazily: whatever created the row, the
+  // seed included, the first listing with a worker running draws its card). The job id is per row, so a
+  // repeat is a no-op in BullMQ; this set only spares Redis the repeats from this process.
+  const asked = new Set<string>();
+  const askThumbnails = (ids: string[]) => {
+    const fresh = ids.filter((id) => !asked.has(id)).slice(0, 50);
+    if (fresh.length === 0) return;
+    if (asked.size > 10_000) asked.clear();
+    for (const id of fresh) asked.add(id);
+    void Promise.all(fresh.map((id) => enqueueArchiveThumbnail(app.queues, id))).catch((err: unknown) => {
+      for (const id of fresh) asked.delete(id);
+      app.log.warn({ err: (err as Error).message }, 'could not enqueue archive thumbnails');
+    });
+  };
+
   app.get(
     '/api/archive',
     { config: { access: 'public' }, schema: { tags: ['archive'], summary: 'Archived sessions with totals; favorites marked for the signed-in member', querystring: ZArchiveQuery, response: { 200: ZArchiveList, 400: ZApiError } } },
@@ -35,6 +51,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
           app.db.raw('count(DISTINCT speaker_name) AS speakers'),
         )
         .first()) as { sessions: string; minutes: string; speakers: string };
+      askThumbnails(rows.filter((r) => !r.thumbnail_url).map((r) => r.id));
       return {
         sessions: rows.map((r) => ({ ...r, actual_start_time: r.actual_start_time?.toISOString() ?? null })),
         totals: { sessions: toCount(totals.sessions), totalMinutes: toCount(totals.minutes), uniqueSpeakers: toCount(totals.speakers) },

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUDIO_MAX_BYTES, AUDIO_MESSAGES, isWebm } from '@app/common/domain/audio';
+import { AUDIO_MAX_BYTES, AUDIO_MESSAGES, AUDIO_PURPOSES, isWebm } from '@app/common/domain/audio';
 import { ZApiError } from '@app/common/schemas/errors';
 import { ZAudioUploaded } from '@app/common/schemas/profiles';
 import { httpError } from '../../http-error';
@@ -29,8 +29,10 @@ export const meAudioRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
       schema: {
         tags: ['me'],
-        summary: 'Upload my profile audio (multipart field "audio", WebM, at most 10 MB); replaces the previous recording',
+        summary:
+          'Upload my profile audio (multipart field "audio", WebM, at most 10 MB); replaces the previous recording. purpose=speaker (the speaker page) stores it as user-audio/{discord_id}/audio-{timestamp}.webm',
         consumes: ['multipart/form-data'],
+        querystring: z.object({ purpose: z.enum(AUDIO_PURPOSES, { error: 'purpose must be profile or speaker' }).default('profile') }),
         body: ZAudioUploadBody,
         response: { 201: ZAudioUploaded, 400: ZApiError, 401: ZApiError, 403: ZApiError, 413: ZApiError, 415: ZApiError },
       },
@@ -56,7 +58,7 @@ export const meAudioRoutes: FastifyPluginAsyncZod = async (app) => {
       if (bytes.length === 0) throw httpError(400, AUDIO_MESSAGES.empty);
       if (!isWebm(bytes) || !ACCEPTED_TYPES.has(declared)) throw httpError(415, AUDIO_MESSAGES.notWebm);
 
-      const saved = await saveProfileAudio({ db: app.db, storage: app.storage, log: req.log }, userId, bytes);
+      const saved = await saveProfileAudio({ db: app.db, storage: app.storage, log: req.log }, userId, bytes, req.query.purpose);
       req.log.info({ userId, key: saved.key, size: saved.size }, 'profile audio saved');
       return reply.status(201).send({ audioUrl: saved.audioUrl, size: saved.size });
     },

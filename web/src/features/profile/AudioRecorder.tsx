@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AUDIO_MAX_BYTES, AUDIO_MESSAGES } from '@app/common/domain/audio';
+import { AUDIO_MAX_BYTES, AUDIO_MESSAGES, SPEAKER_AUDIO_CONSTRAINTS, SPEAKER_AUDIO_MIME_TYPE, SPEAKER_AUDIO_TEXT, speakerAudioFileName, type AudioPurpose } from '@app/common/domain/audio';
 import { ZAudioUploaded } from '@app/common/schemas/profiles';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
@@ -32,39 +32,74 @@ function uploadFailure(err: unknown): string {
   return PROFILE_TEXT.uploadErrorHint;
 }
 
+/** What differs between the profile page's recorder and the speaker page's (spec §8, §9). */
+const PURPOSE = {
+  profile: {
+    constraints: undefined,
+    mimeTypes: undefined,
+    fileName: () => `audio_${Date.now()}.webm`,
+    micError: { title: PROFILE_TEXT.micError, description: PROFILE_TEXT.micErrorHint },
+    uploadError: (err: unknown) => ({ title: PROFILE_TEXT.uploadError, description: uploadFailure(err) }),
+    tooLarge: { title: PROFILE_TEXT.uploadError, description: AUDIO_MESSAGES.tooLarge },
+    empty: { title: PROFILE_TEXT.uploadError, description: AUDIO_MESSAGES.empty },
+  },
+  speaker: {
+    constraints: SPEAKER_AUDIO_CONSTRAINTS,
+    mimeTypes: [SPEAKER_AUDIO_MIME_TYPE],
+    fileName: () => speakerAudioFileName(),
+    micError: SPEAKER_AUDIO_TEXT.recordingError,
+    uploadError: () => SPEAKER_AUDIO_TEXT.uploadFailed,
+    tooLarge: { title: SPEAKER_AUDIO_TEXT.uploadFailed.title, description: AUDIO_MESSAGES.tooLarge },
+    empty: { title: SPEAKER_AUDIO_TEXT.uploadFailed.title, description: AUDIO_MESSAGES.empty },
+  },
+} as const;
+
 /**
  * The owner's Record/Stop toggle. A finished take uploads by itself ('Uploading...' with a progress bar);
- * `onUploaded` gets the new file's URL.
+ * `onUploaded` gets the new file's URL. `purpose` 'speaker' is the speaker page's recorder: mono 44.1 kHz
+ * with echo cancellation and noise suppression, Opus, stored as user-audio/{discord_id}/audio-{timestamp}.webm;
+ * its `onUploaded` then saves the profile, and a failure there shows 'Update Failed'.
  */
-export function AudioRecorder({ onUploaded }: { onUploaded: (audioUrl: string) => void }) {
+export function AudioRecorder({ onUploaded, purpose = 'profile' }: { onUploaded: (audioUrl: string) => void | Promise<void>; purpose?: AudioPurpose }) {
   const [progress, setProgress] = useState<number | null>(null);
   const uploading = progress !== null;
+  const p = PURPOSE[purpose];
 
   async function upload(blob: Blob) {
     if (blob.size === 0) {
-      toast({ title: PROFILE_TEXT.uploadError, description: AUDIO_MESSAGES.empty, variant: 'destructive' });
+      toast({ ...p.empty, variant: 'destructive' });
       return;
     }
     if (blob.size > AUDIO_MAX_BYTES) {
-      toast({ title: PROFILE_TEXT.uploadError, description: AUDIO_MESSAGES.tooLarge, variant: 'destructive' });
+      toast({ ...p.tooLarge, variant: 'destructive' });
       return;
     }
     const form = new FormData();
-    form.append('audio', blob, `audio_${Date.now()}.webm`);
+    form.append('audio', blob, p.fileName());
     setProgress(0);
+    let audioUrl: string;
     try {
-      const saved = await uploadForm('/api/me/audio', form, ZAudioUploaded, { onProgress: setProgress });
-      onUploaded(saved.audioUrl);
-      toast({ title: PROFILE_TEXT.successTitle, description: PROFILE_TEXT.success, variant: 'success' });
+      audioUrl = (await uploadForm(purpose === 'speaker' ? '/api/me/audio?purpose=speaker' : '/api/me/audio', form, ZAudioUploaded, { onProgress: setProgress })).audioUrl;
     } catch (err) {
       console.error('Error uploading audio:', err);
-      toast({ title: PROFILE_TEXT.uploadError, description: uploadFailure(err), variant: 'destructive' });
+      toast({ ...p.uploadError(err), variant: 'destructive' });
+      setProgress(null);
+      return;
+    }
+    try {
+      await onUploaded(audioUrl);
+      toast({ title: PROFILE_TEXT.successTitle, description: PROFILE_TEXT.success, variant: 'success' });
+    } catch (err) {
+      console.error('Error updating profile:', err);
+      toast({ ...SPEAKER_AUDIO_TEXT.updateFailed, variant: 'destructive' });
     } finally {
       setProgress(null);
     }
   }
 
   const recorder = useAudioRecorder({
+    constraints: p.constraints,
+    mimeTypes: p.mimeTypes,
     onStarted: () => toast({ id: 'profile-recording', title: PROFILE_TEXT.recordingStarted }),
     onRecorded: (blob, reachedLimit) => {
       toast({ id: 'profile-recording', title: reachedLimit ? PROFILE_TEXT.limitReached : PROFILE_TEXT.recordingStopped });
@@ -73,7 +108,7 @@ export function AudioRecorder({ onUploaded }: { onUploaded: (audioUrl: string) =
     onFailure: (reason, err) => {
       console.error('Error accessing microphone:', err);
       if (reason === 'unsupported') toast({ title: PROFILE_TEXT.unsupported, description: PROFILE_TEXT.unsupportedHint, variant: 'destructive' });
-      else toast({ title: PROFILE_TEXT.micError, description: PROFILE_TEXT.micErrorHint, variant: 'destructive' });
+      else toast({ ...p.micError, variant: 'destructive' });
     },
   });
 

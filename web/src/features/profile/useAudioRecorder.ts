@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AUDIO_MAX_BYTES } from '@app/common/domain/audio';
+import { AUDIO_MAX_BYTES, RECORDER_TIMESLICE_MS } from '@app/common/domain/audio';
 
 /** Why recording could not start: no microphone access, or no WebM recording in this browser. */
 export type RecorderFailure = 'microphone' | 'unsupported';
@@ -10,20 +10,27 @@ export interface AudioRecorderOptions {
   /** The finished recording (audio/webm) and whether it stopped by itself at the size limit. */
   onRecorded: (blob: Blob, reachedLimit: boolean) => void;
   onFailure: (reason: RecorderFailure, error: unknown) => void;
+  /** getUserMedia audio constraints; default `true` (the browser's default settings). */
+  constraints?: MediaTrackConstraints | true;
+  /** Recording types to try, in order; default Opus WebM, then any WebM. */
+  mimeTypes?: readonly string[];
 }
 
 /** Stops short of the upload limit, leaving room for the last chunk and the form's framing. */
 const STOP_AT_BYTES = AUDIO_MAX_BYTES - 512 * 1024;
 
-function webmType(): string | null {
+const DEFAULT_TYPES = ['audio/webm;codecs=opus', 'audio/webm'] as const;
+
+function webmType(types: readonly string[]): string | null {
   if (typeof MediaRecorder === 'undefined') return null;
-  for (const t of ['audio/webm;codecs=opus', 'audio/webm']) if (MediaRecorder.isTypeSupported(t)) return t;
+  for (const t of types) if (MediaRecorder.isTypeSupported(t)) return t;
   return null;
 }
 
 /**
- * Records the microphone with MediaRecorder as audio/webm (the browser's default settings, as the spec
- * says), in 1 s chunks, stopping by itself before the 10 MB upload limit. `seconds` counts while recording.
+ * Records the microphone with MediaRecorder as audio/webm in 1 s chunks (RECORDER_TIMESLICE_MS), with the
+ * browser's default settings unless `constraints` / `mimeTypes` say otherwise (the speaker page's
+ * SPEAKER_AUDIO_CONSTRAINTS), stopping by itself before the 10 MB upload limit. `seconds` counts while recording.
  */
 export function useAudioRecorder(opts: AudioRecorderOptions) {
   const [recording, setRecording] = useState(false);
@@ -65,7 +72,7 @@ export function useAudioRecorder(opts: AudioRecorderOptions) {
 
   const start = useCallback(async () => {
     if (recorderRef.current || starting) return;
-    const mimeType = webmType();
+    const mimeType = webmType(optsRef.current.mimeTypes ?? DEFAULT_TYPES);
     if (!mimeType || !navigator.mediaDevices?.getUserMedia) {
       optsRef.current.onFailure('unsupported', new Error('MediaRecorder with audio/webm is not available'));
       return;
@@ -73,7 +80,7 @@ export function useAudioRecorder(opts: AudioRecorderOptions) {
     setStarting(true);
     let stream: MediaStream;
     try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      stream = await navigator.mediaDevices.getUserMedia({ audio: optsRef.current.constraints ?? true });
     } catch (err) {
       setStarting(false);
       optsRef.current.onFailure('microphone', err);
@@ -100,7 +107,7 @@ export function useAudioRecorder(opts: AudioRecorderOptions) {
       optsRef.current.onRecorded(new Blob(chunks, { type: 'audio/webm' }), reachedLimit);
     };
     recorderRef.current = recorder;
-    recorder.start(1000);
+    recorder.start(RECORDER_TIMESLICE_MS);
     setSeconds(0);
     setStarting(false);
     setRecording(true);

@@ -102,7 +102,7 @@ export function ArchiveTab({ signedIn }: { signedIn: boolean }) {
             <li key={s.id}>
               <Card className="flex h-full flex-col overflow-hidden" data-testid="archive-card">
                 <div className="flex aspect-video items-center justify-center bg-gradient-to-br from-ink-900 to-ink-700 text-gold-300">
-                  {s.thumbnail_url ? <img src={s.thumbnail_url} alt="" loading="lazy" className="h-full w-full object-cover" /> : <span className="font-display text-2xl">{formatMinutesSeconds(s.duration_seconds)}</span>}
+                  {s.thumbnail_url ? <img src={s.thumbnail_url} alt="" loading="lazy" width={640} height={360} data-testid="archive-thumbnail" className="h-full w-full object-cover" /> : <span className="font-display text-2xl">{formatMinutesSeconds(s.duration_seconds)}</span>}
                 </div>
                 <CardContent className="flex flex-1 flex-col gap-2 p-4">
                   <p className="font-semibold text-ink-900">{s.session_title}</p>

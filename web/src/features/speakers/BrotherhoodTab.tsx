@@ -15,6 +15,7 @@ import { Avatar } from '../auth/Avatar';
 import { COMMUNITY_URL } from '../payments/links';
 import { AudioPlayer } from '../profile/AudioPlayer';
 import { AudioRecorder } from '../profile/AudioRecorder';
+import { FlyerGenerator } from './FlyerGenerator';
 
 const VALUES = [
   { title: 'Brotherhood', text: 'Men who show up for each other, three mornings a week.' },
@@ -48,6 +49,19 @@ function OwnProfile() {
     }
   }
 
+  // After the recording is stored (and set as the profile's audio), the page saves the profile (spec §4
+  // Profile audio): the topic and bio as they stand in the form. A failure here is 'Update Failed'.
+  async function saveWithAudio() {
+    try {
+      const saved = await sendJson('PUT', '/api/me/speaker-profile', form, ZSpeakerProfile);
+      queryClient.setQueryData(['me', 'speaker-profile'], saved);
+      setDraft(null);
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: ['me', 'speaker-profile'] });
+      void queryClient.invalidateQueries({ queryKey: ['speakers'] });
+    }
+  }
+
   if (me.isPending) return <Spinner label="Loading your profile…" />;
   return (
     <Card>
@@ -71,7 +85,7 @@ function OwnProfile() {
         <div className="space-y-3 border-t border-slate-200 pt-4">
           <p className="font-semibold text-ink-900">Audio introduction</p>
           {me.data?.audio_file_url && <AudioPlayer src={me.data.audio_file_url} label="Your audio introduction" />}
-          <AudioRecorder onUploaded={() => void queryClient.invalidateQueries({ queryKey: ['me', 'speaker-profile'] })} />
+          <AudioRecorder purpose="speaker" onUploaded={saveWithAudio} />
         </div>
       </CardContent>
     </Card>
@@ -116,6 +130,7 @@ export function BrotherhoodTab() {
         ))}
       </ul>
       <OwnProfile />
+      <FlyerGenerator speakers={speakers.data?.speakers} loading={speakers.isPending} />
       <section aria-labelledby="guest-speakers" className="space-y-4">
         <h3 id="guest-speakers" className="font-display text-2xl font-semibold text-ink-900">
           Guest speakers
@@ -130,14 +145,13 @@ export function BrotherhoodTab() {
           </div>
         )}
       </section>
-      <Card className="bg-ink-900 text-white">
-        <CardContent className="flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-lg">Join the brotherhood live in our chat community.</p>
-          <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'primary' })}>
-            Join the Community
-          </a>
-        </CardContent>
-      </Card>
+      {/* Not a Card: the kit's Card is white, and its classes are joined without merging. */}
+      <section aria-label="Join the community" className="flex flex-col items-start gap-3 rounded-xl bg-ink-900 p-6 text-white shadow-sm sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-lg">Join the brotherhood live in our chat community.</p>
+        <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'primary' })}>
+          Join the Community
+        </a>
+      </section>
     </div>
   );
 }

@@ -1,0 +1,77 @@
+import sharp from 'sharp';
+import { FLYER_HEIGHT, FLYER_WIDTH, SESSION_MINUTES, SESSION_TIME_LABEL, type SessionDay } from '@app/common/domain/flyer';
+import { initials } from '@app/common/domain/initials';
+import { BRAND, PNG_OPTIONS } from './brand';
+import { faces } from './fonts';
+import { SvgText, fitSize, measure, truncate, wrapBalanced } from './text';
+
+/** What a flyer shows. */
+export interface FlyerInput {
+  speakerName: string;
+  topic: string;
+  day: SessionDay;
+  /** A square PNG (from fetchAvatar), or null for the initials. */
+  avatarPng: Buffer | null;
+}
+
+const W = FLYER_WIDTH;
+const H = FLYER_HEIGHT;
+const CX = W / 2;
+const AVATAR_R = 170;
+const AVATAR_CY = 650;
+/** Size of the avatar image the template expects (fetchAvatar's `size`). */
+export const FLYER_AVATAR_PX = AVATAR_R * 2;
+
+/** The flyer as an SVG document (all text as outlines of the bundled fonts). */
+export function flyerSvg(input: FlyerInput): string {
+  const { display, body, bodyBold } = faces();
+  const t = new SvgText();
+  const name = truncate(input.speakerName.trim() || 'Guest speaker', display, 44, 900);
+  const nameSize = fitSize(name, display, 84, 44, 900);
+  const topic = wrapBalanced(`“${input.topic.trim()}”`, body, 44, 880, 3);
+  const when = `${SESSION_TIME_LABEL}  ·  ${SESSION_MINUTES} MINUTES`;
+  const whenWidth = measure(when, bodyBold, 32, 2) + 64;
+
+  const avatar = input.avatarPng
+    ? `<clipPath id="avatar"><circle cx="${CX}" cy="${AVATAR_CY}" r="${AVATAR_R}"/></clipPath>
+  <image href="data:image/png;base64,${input.avatarPng.toString('base64')}" x="${CX - AVATAR_R}" y="${AVATAR_CY - AVATAR_R}" width="${FLYER_AVATAR_PX}" height="${FLYER_AVATAR_PX}" clip-path="url(#avatar)"/>`
+    : `<circle cx="${CX}" cy="${AVATAR_CY}" r="${AVATAR_R}" fill="url(#initials)"/>
+  ${t.line(initials(input.speakerName), display, 136, CX, AVATAR_CY + 48, { fill: BRAND.gold300, anchor: 'middle' })}`;
+
+  const content = `<rect width="${W}" height="${H}" fill="url(#bg)"/>
+  <circle cx="${CX}" cy="${AVATAR_CY}" r="${AVATAR_R + 44}" fill="none" stroke="${BRAND.gold500}" stroke-opacity="0.2" stroke-width="2"/>
+  <rect x="36" y="36" width="${W - 72}" height="${H - 72}" rx="28" fill="none" stroke="${BRAND.gold500}" stroke-opacity="0.55" stroke-width="3"/>
+  ${t.line('THE DOG POUND', bodyBold, 30, CX, 132, { fill: BRAND.gold400, anchor: 'middle', tracking: 9 })}
+  ${t.line('WEEKLY SPEAKER SESSION', bodyBold, 24, CX, 178, { fill: BRAND.paper, opacity: 0.72, anchor: 'middle', tracking: 6 })}
+  ${t.line(input.day, display, 148, CX, 330, { fill: BRAND.gold500, anchor: 'middle' })}
+  <rect x="${(CX - whenWidth / 2).toFixed(1)}" y="366" width="${whenWidth.toFixed(1)}" height="60" rx="30" fill="${BRAND.gold500}" fill-opacity="0.12" stroke="${BRAND.gold500}" stroke-width="2"/>
+  ${t.line(when, bodyBold, 32, CX, 407, { fill: BRAND.paper, anchor: 'middle', tracking: 2 })}
+  <circle cx="${CX}" cy="${AVATAR_CY}" r="${AVATAR_R + 12}" fill="none" stroke="${BRAND.gold500}" stroke-width="8"/>
+  ${avatar}
+  ${t.line('FEATURED SPEAKER', bodyBold, 24, CX, 894, { fill: BRAND.gold400, anchor: 'middle', tracking: 6 })}
+  ${t.line(name, display, nameSize, CX, 980, { fill: BRAND.paper, anchor: 'middle' })}
+  ${topic.map((line, i) => t.line(line, body, 44, CX, 1064 + i * 58, { fill: BRAND.paper, opacity: 0.88, anchor: 'middle' })).join('\n  ')}
+  <rect x="${CX - 60}" y="1228" width="120" height="4" rx="2" fill="${BRAND.gold500}"/>
+  ${t.line('Join us live in the community · Monday, Wednesday & Friday', body, 26, CX, 1278, { fill: BRAND.paper, opacity: 0.7, anchor: 'middle' })}`;
+
+  return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="0.35" y2="1">
+      <stop offset="0" stop-color="${BRAND.ink800}"/>
+      <stop offset="0.55" stop-color="${BRAND.ink900}"/>
+      <stop offset="1" stop-color="${BRAND.ink950}"/>
+    </linearGradient>
+    <linearGradient id="initials" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${BRAND.ink600}"/>
+      <stop offset="1" stop-color="${BRAND.ink800}"/>
+    </linearGradient>
+    ${t.defs()}
+  </defs>
+  ${content}
+</svg>`;
+}
+
+/** The flyer as a 1080×1350 PNG. */
+export function renderFlyer(input: FlyerInput): Promise<Buffer> {
+  return sharp(Buffer.from(flyerSvg(input))).png(PNG_OPTIONS).toBuffer();
+}

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import opentype, { type Font } from 'opentype.js';
+
+/**
+ * The bundled fonts (worker/assets/fonts, from @fontsource, SIL Open Font License): text is laid out
+ * as SVG paths from these files, so a render never depends on the fonts a machine has installed.
+ * Each face is a fallback chain: the Latin subset, then Latin Extended (ł, ő, ş …).
+ */
+const FONT_DIR = new URL('../../assets/fonts/', import.meta.url);
+
+function load(file: string): Font {
+  const bytes = readFileSync(new URL(file, FONT_DIR));
+  return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+}
+
+/** A face: fonts tried in order for each character. */
+export type Face = readonly Font[];
+
+let cache: { display: Face; body: Face; bodyBold: Face } | null = null;
+
+/** The three faces the templates use (parsed once per process). */
+export function faces(): { display: Face; body: Face; bodyBold: Face } {
+  cache ??= {
+    display: [load('playfair-display-latin-700-normal.woff'), load('playfair-display-latin-ext-700-normal.woff')],
+    body: [load('inter-latin-400-normal.woff'), load('inter-latin-ext-400-normal.woff')],
+    bodyBold: [load('inter-latin-600-normal.woff'), load('inter-latin-ext-600-normal.woff')],
+  };
+  return cache;
+}
