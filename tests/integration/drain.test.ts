@@ -8,10 +8,17 @@
 // they receive, so the test proves that no reset attempt was ever seen by an API before retrying it.
 //
 // The load is a list of DrainCase: each prepares its data, sends its requests one at a time through
-// `send` (which retries refused connections), and verifies its effects at the end. The studio's ingest
-// (merged later) adds a case here.
+// `send` (which retries refused connections), and verifies its effects at the end. The studio case
+// streams a take over the ingest WebSocket through the restart.
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import { Job, Queue } from 'bullmq';
+import WebSocket from 'ws';
+import { createStudioCredential, issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { INGEST_PATH, STUDIO_API, type TStudioTake } from '@app/common/studio';
+import { ingestUrl, StudioUploader, type IngestSocket } from '../../web/src/features/studio/uploader';
 import { bullPrefix } from '@app/common/server/redis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
@@ -173,6 +180,76 @@ function readsCase(count: number): DrainCase {
   };
 }
 
+/**
+ * A speaker streaming a take through the browser studio's own uploader (Node's ws in place of the
+ * browser's WebSocket) while the API is stopped and replaced: the ingest socket closes with the API,
+ * the uploader reconnects to the new one and resends what was not acknowledged; after Stop the worker
+ * finalizes once and the recording's sha256 is that of every chunk in the order they were recorded.
+ */
+function studioCase(chunks: number): DrainCase {
+  const recorded: Buffer[] = [];
+  let uploader: StudioUploader;
+  let cookie = '';
+  let take: TStudioTake;
+  let sockets = 0;
+  return {
+    name: 'a studio take streamed through the restart',
+    requests: chunks,
+    async prepare(ctx) {
+      const [user] = await ctx.db('users').insert({ discord_id: 'drain_speaker', discord_username: 'drain_speaker', speaker_topic: 'Staying up' }).returning('id');
+      const [session] = await ctx.db('speaker_sessions').insert({ session_title: 'Drain take', scheduled_date: new Date(Date.now() + 3_600_000), speaker_id: user.id }).returning('id');
+      await issueSpeakerToken(ctx.db, session.id, null);
+      const token = await ctx.db('speaker_tokens').where({ session_id: session.id }).first('id');
+      cookie = `adx_studio=${(await createStudioCredential(ctx.db, session.id, token.id)).value}`;
+      const r = await ctx.send('POST', `${STUDIO_API}/recordings`, undefined, { cookie });
+      expect(r.status, r.body).toBe(201);
+      take = JSON.parse(r.body) as TStudioTake;
+      const origin = `http://127.0.0.1:${port}`;
+      uploader = new StudioUploader({
+        url: ingestUrl(new URL(origin), INGEST_PATH, take.recording_id),
+        createSocket: (url) => {
+          sockets += 1;
+          const ws = new WebSocket(url, { headers: { cookie, origin } });
+          ws.on('error', () => undefined);
+          return ws as unknown as IngestSocket;
+        },
+        backoff: { baseMs: 100, maxMs: 1_000 },
+      });
+      uploader.start();
+    },
+    async request() {
+      // Chunks are recorded in order, whichever sender gets here: seq = position in `recorded`.
+      const chunk = randomBytes(16_384);
+      recorded.push(chunk);
+      uploader.push(chunk);
+      await new Promise((r) => setTimeout(r, 40));
+    },
+    async verify(ctx) {
+      await uploader.drain();
+      expect(uploader.snapshot()).toMatchObject({ pendingChunks: 0, error: null, lastSeq: chunks - 1 });
+      // The ingest socket went down with the first API and the uploader connected to its replacement.
+      expect(sockets).toBeGreaterThanOrEqual(2);
+      uploader.close();
+      const r = await ctx.send('POST', `${STUDIO_API}/recordings/${take.recording_id}/finish`, JSON.stringify({ final_seq: chunks - 1, duration_seconds: 5 }), { cookie });
+      expect(r.status, r.body).toBe(202);
+      await eventually(async () => (await ctx.db('recordings').where({ id: take.recording_id }).first('status')).status === 'completed', 90_000, 'the take finalized');
+      const rec = await ctx.db('recordings').where({ id: take.recording_id }).first();
+      expect(Number(rec.size_bytes)).toBe(chunks * 16_384);
+      const stored = await readFile(path.join(env.STORAGE_DISK_ROOT!, rec.object_key as string));
+      expect(createHash('sha256').update(stored).digest('hex')).toBe(createHash('sha256').update(Buffer.concat(recorded)).digest('hex'));
+      expect(rec.sha256).toBe(createHash('sha256').update(stored).digest('hex'));
+      // The chunks go right after the completion commits.
+      await eventually(async () => (await ctx.db('recording_chunks').where({ recording_id: take.recording_id })).length === 0, 30_000, 'chunks deleted');
+      const queue = new Queue('recordings', { connection: { url: inject('redisUrl') }, prefix: bullPrefix(env.REDIS_PREFIX!) });
+      try {
+        expect((await Job.fromId(queue, take.recording_id))?.attemptsStarted).toBe(1);
+      } finally {
+        await queue.close();
+      }
+    },
+  };
+}
+
 let stripe: FakeStripe;
 let database: TestDatabase;
 let env: Record<string, string>;
@@ -219,9 +296,9 @@ afterAll(async () => {
 }, 60_000);
 
 describe('SIGTERM under load', () => {
-  it('drains an API and a worker without losing a request or a job; their replacements carry on', { timeout: 240_000 }, async () => {
+  it('drains an API and a worker without losing a request, a job or a recording chunk; their replacements carry on', { timeout: 240_000 }, async () => {
     const ctx: DrainContext = { db: database.db, stripe, send, workerOutput: () => workers.map((w) => w.output()).join('\n') };
-    const cases = [webhookCase(60), readsCase(150)];
+    const cases = [webhookCase(60), readsCase(150), studioCase(60)];
     for (const c of cases) await c.prepare(ctx);
 
     // Load: 8 concurrent senders working through every case's requests.
