@@ -15,7 +15,6 @@ import { QueueEvents } from 'bullmq';
 import pino from 'pino';
 import sharp from 'sharp';
 import { SESSION_DAYS } from '@app/common/domain/flyer';
-import { createDb, migrateLatest } from '@app/common/server/db';
 import { requestFlyer } from '@app/common/server/flyers';
 import { closeQueues, createQueues } from '@app/common/server/queues';
 import { bullPrefix, createBullConnection } from '@app/common/server/redis';
@@ -24,8 +23,7 @@ import { handlers } from '../worker/src/handlers/index';
 import { BRAND, PNG_OPTIONS } from '../worker/src/render/brand';
 import { flyerSvg, renderFlyer, type FlyerInput } from '../worker/src/render/flyer';
 import { startWorkers } from '../worker/src/workers';
-import { createDatabase, dropDatabase, ensureServices } from '../scripts/lib/services';
-import { DATA_DIR } from '../scripts/lib/paths';
+import { benchDatabase } from './lib/database';
 import { quantile, report } from './lib/harness';
 
 const RENDERS = Number(process.env.BENCH_FLYER_RENDERS ?? 30);
@@ -69,24 +67,19 @@ const med = (v: number[]) => quantile(v, 0.5);
 const ratio = med(times.flyer) / med(times.peer);
 
 // (b) three flyers end to end through the queue.
-const services = await ensureServices({ dataDir: DATA_DIR, log });
-const adminUrl = new URL(services.databaseUrl);
-adminUrl.pathname = '/postgres';
-const dbName = `adx_bench_flyers_${process.pid}`;
-const dbUrl = await createDatabase(adminUrl.toString(), dbName);
-const db = createDb(dbUrl, { poolMax: 4 });
+const { services, db, close } = await benchDatabase(`adx_bench_flyers_${process.pid}`, log, { fresh: true, poolMax: 4 });
 const storageRoot = mkdtempSync(path.join(os.tmpdir(), 'adx-bench-flyers-'));
 const redisPrefix = `bench-flyers-${process.pid}`;
 const e2e: Record<number, number[]> = {};
 try {
-  await migrateLatest(db);
   const [speaker] = (await db('users')
     .insert({ discord_id: 'bench:flyers', discord_username: 'amara_okafor', speaker_topic: input.topic })
     .returning('id')) as Array<{ id: string }>;
   const speakerId = speaker!.id;
   const producer = createBullConnection(services.redisUrl);
   const queues = createQueues(producer, redisPrefix);
-  const events = new QueueEvents('render', { connection: createBullConnection(services.redisUrl), prefix: bullPrefix(redisPrefix) });
+  const eventsConnection = createBullConnection(services.redisUrl);
+  const events = new QueueEvents('render', { connection: eventsConnection, prefix: bullPrefix(redisPrefix) });
   await events.waitUntilReady();
   let version = Date.now();
   for (const concurrency of [1, 2]) {
@@ -115,13 +108,14 @@ try {
   }
   await events.close();
   (await events.client).disconnect();
+  // QueueEvents blocks on a duplicate of the connection it was given: the original is ours to close.
+  eventsConnection.disconnect();
   await closeQueues(queues);
   producer.disconnect();
 } finally {
   await db.destroy();
-  await dropDatabase(adminUrl.toString(), dbName).catch(() => undefined);
   rmSync(storageRoot, { recursive: true, force: true });
-  await services.stop();
+  await close();
 }
 
 const rows = [

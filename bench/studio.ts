@@ -19,14 +19,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
-import { createDb, migrateLatest } from '@app/common/server/db';
 import { createBullConnection, bullPrefix } from '@app/common/server/redis';
 import { createStudioCredential, issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { encodeFrame, INGEST_PATH, STUDIO_API, STUDIO_MEDIA, type TIngestAck, type TIngestHello } from '@app/common/studio';
-import { createDatabase, dropDatabase, ensureServices } from '../scripts/lib/services';
 import { DATA_DIR, ROOT } from '../scripts/lib/paths';
 import { startProcess, waitForHttp, type Managed } from '../scripts/lib/proc';
 import { cpuSince, cpuSnapshot, processTree } from './lib/cpu';
+import { benchDatabase } from './lib/database';
 import { freePort, quantile, report } from './lib/harness';
 
 const STEPS = (process.env.BENCH_STUDIO_STEPS ?? '25,50,100,150').split(',').map(Number).filter((n) => n > 0);
@@ -37,14 +36,8 @@ const CHUNK_BYTES = Math.round((BITS_PER_S / 8) * (STUDIO_MEDIA.timesliceMs / 10
 const P99_TARGET_MS = 250;
 const log = (m: string) => console.log(`[bench:studio] ${m}`);
 
-const services = await ensureServices({ dataDir: DATA_DIR, log });
-const adminUrl = new URL(services.databaseUrl);
-adminUrl.pathname = '/postgres';
-const dbName = 'adx_bench_studio';
-await dropDatabase(adminUrl.toString(), dbName);
-const benchUrl = await createDatabase(adminUrl.toString(), dbName);
-const db = createDb(benchUrl, { poolMax: 4 });
-await migrateLatest(db);
+// A fresh database every run: the figures must not depend on what an earlier run left behind.
+const { services, url: benchUrl, db, close } = await benchDatabase('adx_bench_studio', log, { fresh: true, poolMax: 4 });
 
 const storageRoot = path.join(DATA_DIR, 'bench-studio-storage');
 const scratch = path.join(DATA_DIR, 'bench-studio-scratch');
@@ -326,6 +319,5 @@ try {
   redis.disconnect();
   rmSync(storageRoot, { recursive: true, force: true });
   rmSync(scratch, { recursive: true, force: true });
-  await dropDatabase(adminUrl.toString(), dbName);
-  await services.stop();
+  await close();
 }

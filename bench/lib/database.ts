@@ -18,7 +18,7 @@ export interface BenchDatabase {
  * created again every run (figures must not depend on an earlier run) and dropped at close; otherwise
  * kept between runs (a bench whose seeding is expensive reuses it).
  */
-export async function benchDatabase(name: string, log: (m: string) => void, opts: { fresh: boolean }): Promise<BenchDatabase> {
+export async function benchDatabase(name: string, log: (m: string) => void, opts: { fresh: boolean; poolMax?: number }): Promise<BenchDatabase> {
   const services = await ensureServices({ dataDir: DATA_DIR, log });
   const adminUrl = new URL(services.databaseUrl);
   adminUrl.pathname = '/postgres';
@@ -30,7 +30,7 @@ export async function benchDatabase(name: string, log: (m: string) => void, opts
   const exists = await admindb('pg_database').where({ datname: name }).first();
   await admindb.destroy();
   if (!exists) await createDatabase(admin, name);
-  const db = createDb(url.toString(), { poolMax: 2 });
+  const db = createDb(url.toString(), { poolMax: opts.poolMax ?? 2 });
   await migrateLatest(db);
   return {
     services,
