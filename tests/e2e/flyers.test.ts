@@ -7,6 +7,7 @@ import { createStorage, type Storage } from '@app/common/server/storage/index';
 import { DEMO_ARCHIVE, seedDemo } from '../../scripts/lib/seed';
 import type { RunningWorkers } from '../../worker/src/workers';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { signInThroughPage } from '../helpers/site';
 import { launchBrowser } from '../helpers/browser';
 import { eventually, startTestWorker } from '../helpers/worker';
 
@@ -30,13 +31,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${t.baseUrl}/auth`);
-  await page.getByRole('button', { name: 'Login with Discord' }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByRole('button', { name: 'Sign in as this member' }).click();
-  await page.waitForURL(/\/community/);
-}
+const signIn = (page: Page, username: string) => signInThroughPage(page, t.baseUrl, username);
 
 describe('speaker page recorder', () => {
   it('records mono 44.1 kHz Opus with echo cancellation and noise suppression in 1 s chunks, stores audio-{timestamp}.webm and saves the profile', async () => {

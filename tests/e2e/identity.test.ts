@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '@app/common/server/users.repository';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { signInThroughPage } from '../helpers/site';
 import { launchBrowser } from '../helpers/browser';
 
 let t: TestApp;
@@ -16,14 +17,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function devSignIn(page: Page, username: string, email?: string): Promise<void> {
-  await page.goto(`${t.baseUrl}/auth`);
-  await page.getByRole('button', { name: 'Login with Discord' }).click();
-  await page.getByLabel('Username').fill(username);
-  if (email) await page.getByLabel('E-mail (optional)').fill(email);
-  await page.getByRole('button', { name: 'Sign in as this member' }).click();
-  await page.waitForURL(/\/community/);
-}
+const devSignIn = (page: Page, username: string, email?: string) => signInThroughPage(page, t.baseUrl, username, email);
 
 describe('sign-in and the directory', () => {
   let context: BrowserContext;

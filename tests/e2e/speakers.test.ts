@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '@app/common/server/users.repository';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { signInThroughPage } from '../helpers/site';
 import { launchBrowser } from '../helpers/browser';
 
 let t: TestApp;
@@ -20,13 +21,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${t.baseUrl}/auth`);
-  await page.getByRole('button', { name: 'Login with Discord' }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByRole('button', { name: 'Sign in as this member' }).click();
-  await page.waitForURL(/\/community/);
-}
+const signIn = (page: Page, username: string) => signInThroughPage(page, t.baseUrl, username);
 
 describe('speaker page', () => {
   it('lets an admin create a session and shows its token once', async () => {

@@ -33,6 +33,16 @@ export async function signInBrowser(context: BrowserContext, baseUrl: string, db
   return info.user.id;
 }
 
+/** Signs in the way a member does: /auth, 'Login with Discord', the dev sign-in form (without DISCORD_CLIENT_ID). */
+export async function signInThroughPage(page: Page, baseUrl: string, username: string, email?: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth`);
+  await page.getByRole('button', { name: 'Login with Discord' }).click();
+  await page.getByLabel('Username').fill(username);
+  if (email) await page.getByLabel('E-mail (optional)').fill(email);
+  await page.getByRole('button', { name: 'Sign in as this member' }).click();
+  await page.waitForURL(/\/community/);
+}
+
 /** The element's top edge relative to the viewport (for "scrolled to this section" checks). */
 export function topOf(page: Page, selector: string): Promise<number> {
   return page.locator(selector).evaluate((el) => el.getBoundingClientRect().top);

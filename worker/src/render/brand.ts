@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+
 /** The site's colours (web/src/styles.css @theme): navy ink, gold accent, warm paper. */
 export const BRAND = {
   ink950: '#070f20',
@@ -14,3 +16,29 @@ export const BRAND = {
 
 /** PNG encoding used for every rendered image (and by the benchmark's bare sharp peer). */
 export const PNG_OPTIONS = { compressionLevel: 6, adaptiveFiltering: false } as const;
+
+/**
+ * A branded SVG document: the navy background gradient (`url(#bg)`, its stops and direction given),
+ * the navy initials-disc gradient (`url(#initials)`), the text layer's glyph definitions, and `content`.
+ */
+export function brandedSvg(width: number, height: number, background: { x2: number; y2: number; stops: ReadonlyArray<[number, string]> }, glyphDefs: string, content: string): string {
+  const stops = background.stops.map(([offset, color]) => `<stop offset="${offset}" stop-color="${color}"/>`).join('\n      ');
+  return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="${background.x2}" y2="${background.y2}">
+      ${stops}
+    </linearGradient>
+    <linearGradient id="initials" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${BRAND.ink600}"/>
+      <stop offset="1" stop-color="${BRAND.ink800}"/>
+    </linearGradient>
+    ${glyphDefs}
+  </defs>
+  ${content}
+</svg>`;
+}
+
+/** Rasterizes an SVG document to PNG with the shared encoding options. */
+export function svgToPng(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).png(PNG_OPTIONS).toBuffer();
+}

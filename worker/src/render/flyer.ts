@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import { FLYER_HEIGHT, FLYER_WIDTH, SESSION_MINUTES, SESSION_TIME_LABEL, type SessionDay } from '@app/common/domain/flyer';
 import { initials } from '@app/common/domain/initials';
-import { BRAND, PNG_OPTIONS } from './brand';
+import { BRAND, brandedSvg, svgToPng } from './brand';
 import { faces } from './fonts';
 import { SvgText, fitSize, measure, truncate, wrapBalanced } from './text';
 
@@ -54,24 +53,10 @@ export function flyerSvg(input: FlyerInput): string {
   <rect x="${CX - 60}" y="1228" width="120" height="4" rx="2" fill="${BRAND.gold500}"/>
   ${t.line('Join us live in the community · Monday, Wednesday & Friday', body, 26, CX, 1278, { fill: BRAND.paper, opacity: 0.7, anchor: 'middle' })}`;
 
-  return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
-  <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="0.35" y2="1">
-      <stop offset="0" stop-color="${BRAND.ink800}"/>
-      <stop offset="0.55" stop-color="${BRAND.ink900}"/>
-      <stop offset="1" stop-color="${BRAND.ink950}"/>
-    </linearGradient>
-    <linearGradient id="initials" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${BRAND.ink600}"/>
-      <stop offset="1" stop-color="${BRAND.ink800}"/>
-    </linearGradient>
-    ${t.defs()}
-  </defs>
-  ${content}
-</svg>`;
+  return brandedSvg(W, H, { x2: 0.35, y2: 1, stops: [[0, BRAND.ink800], [0.55, BRAND.ink900], [1, BRAND.ink950]] }, t.defs(), content);
 }
 
 /** The flyer as a 1080×1350 PNG. */
 export function renderFlyer(input: FlyerInput): Promise<Buffer> {
-  return sharp(Buffer.from(flyerSvg(input))).png(PNG_OPTIONS).toBuffer();
+  return svgToPng(flyerSvg(input));
 }

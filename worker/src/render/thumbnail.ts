@@ -1,8 +1,7 @@
-import sharp from 'sharp';
 import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '@app/common/domain/flyer';
 import { initials } from '@app/common/domain/initials';
 import { formatMinutesSeconds } from '@app/common/domain/session-status';
-import { BRAND, PNG_OPTIONS } from './brand';
+import { BRAND, brandedSvg, svgToPng } from './brand';
 import { faces } from './fonts';
 import { SvgText, fitSize, measure, truncate, wrapBalanced } from './text';
 
@@ -43,23 +42,10 @@ export function thumbnailSvg(input: ThumbnailInput): string {
   <circle cx="${W - 120}" cy="${H / 2}" r="70" fill="url(#initials)"/>
   ${t.line(initials(input.speakerName), display, 60, W - 120, H / 2 + 21, { fill: BRAND.gold300, anchor: 'middle' })}`;
 
-  return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
-  <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${BRAND.ink800}"/>
-      <stop offset="1" stop-color="${BRAND.ink950}"/>
-    </linearGradient>
-    <linearGradient id="initials" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${BRAND.ink600}"/>
-      <stop offset="1" stop-color="${BRAND.ink800}"/>
-    </linearGradient>
-    ${t.defs()}
-  </defs>
-  ${content}
-</svg>`;
+  return brandedSvg(W, H, { x2: 1, y2: 1, stops: [[0, BRAND.ink800], [1, BRAND.ink950]] }, t.defs(), content);
 }
 
 /** The archive card as a 640×360 PNG. */
 export function renderThumbnail(input: ThumbnailInput): Promise<Buffer> {
-  return sharp(Buffer.from(thumbnailSvg(input))).png(PNG_OPTIONS).toBuffer();
+  return svgToPng(thumbnailSvg(input));
 }
