@@ -5,11 +5,14 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@app/common/events';
 import type { TLedgerRow } from '@app/common/schemas/ledger';
+import { createStudioCredential, issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { STUDIO_API, type TStudioTake } from '@app/common/studio';
 import { startProxy, type Proxy } from '../../scripts/lib/proxy';
 import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
 import { freePort } from '../helpers/app';
 import { freshDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db';
 import { spawnApiProcess, spawnWorkerProcess, type ServiceProcess } from '../helpers/processes';
+import { chunkBytes, IngestClient, sha256 } from '../helpers/studio';
 import { eventually } from '../helpers/worker';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -188,5 +191,40 @@ describe('two APIs and two workers on the same Postgres, Redis and storage', () 
     for (let i = 0; i < 8; i++) statuses.push((await member.call(i % 2 ? api2 : api1, 'POST', '/api/payments/investments', { amount: 2500 })).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.slice(5)).toEqual([429, 429, 429]);
+  });
+
+  it('streams one studio take half to API #1 and half through the proxy, started and finished on API #2, finalized once by a worker', { timeout: 120_000 }, async () => {
+    const [api1, api2] = [apis[0]!.url, apis[1]!.url];
+    const db = database.db;
+    const [user] = await db('users').insert({ discord_id: 'cluster_speaker', discord_username: 'cluster_speaker', speaker_topic: 'Scale' }).returning('id');
+    const [session] = await db('speaker_sessions').insert({ session_title: 'Cluster take', scheduled_date: new Date(Date.now() + 3_600_000), speaker_id: user.id }).returning('id');
+    await issueSpeakerToken(db, session.id, null);
+    const token = await db('speaker_tokens').where({ session_id: session.id }).first('id');
+    const cookie = `adx_studio=${(await createStudioCredential(db, session.id, token.id)).value}`;
+
+    const started = await fetch(`${api2}${STUDIO_API}/recordings`, { method: 'POST', headers: { cookie } });
+    expect(started.status).toBe(201);
+    const take = (await started.json()) as TStudioTake;
+    const chunks = Array.from({ length: 10 }, (_, seq) => chunkBytes(seq, 64 * 1024, 'cluster'));
+
+    const first = new IngestClient(api1, take.recording_id, { cookie, origin: api1 });
+    expect((await first.hello()).next_seq).toBe(0);
+    for (let seq = 0; seq < 5; seq++) await first.sendAndAck(seq, chunks[seq]!);
+    await first.close();
+    // The proxy may hand the reconnect to either API: both know where the take stands.
+    const second = new IngestClient(`http://127.0.0.1:${proxy.port}`, take.recording_id, { cookie, origin: api1 });
+    expect((await second.hello()).next_seq).toBe(5);
+    for (let seq = 5; seq < 10; seq++) await second.sendAndAck(seq, chunks[seq]!);
+    await second.close();
+
+    const finish = await fetch(`${api2}${STUDIO_API}/recordings/${take.recording_id}/finish`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ final_seq: 9 }) });
+    expect(finish.status).toBe(202);
+    await eventuallyOr(async () => (await db('recordings').where({ id: take.recording_id }).first('status')).status === 'completed', 60_000, 'the take finalized');
+    const rec = await db('recordings').where({ id: take.recording_id }).first();
+    expect(rec.sha256).toBe(sha256(chunks));
+    expect(await db('session_archive').where({ session_id: session.id })).toHaveLength(1);
+    expect((await db('speaker_sessions').where({ id: session.id }).first('status')).status).toBe('completed');
+    const finalizeRuns = workers.map((w) => w.output().split('\n').filter((l) => l.includes('"msg":"job done"') && l.includes(`"jobId":"${take.recording_id}"`)).length);
+    expect(finalizeRuns.reduce((a, b) => a + b, 0)).toBe(1);
   });
 });
