@@ -128,7 +128,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(sessionRoutes);
   await app.register(speakerAuthRoutes, { secureCookies: production });
   await app.register(studioRoutes);
-  await app.register(ingestPlugin, { publicUrl: config.publicUrl });
+  await app.register(ingestPlugin, { publicUrl: config.publicUrl, cookieName: studioCookieName(production), credentialRecheckMs: config.STUDIO_CREDENTIAL_RECHECK_MS });
   await app.register(archiveRoutes);
   await app.register(speakerProfileRoutes);
   await app.register(flyerRoutes, { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });

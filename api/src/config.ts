@@ -34,6 +34,8 @@ export const ZApiEnv = ZBaseEnv.extend({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret the Prometheus scraper sends as Bearer)').optional(),
   SESSION_IDLE_HOURS: z.coerce.number({ error: 'must be a number' }).positive().max(24 * 90).default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number({ error: 'must be a number' }).positive().max(365).default(30),
+  // How often an open studio ingest socket's credential is checked again (a revoked one ends it).
+  STUDIO_CREDENTIAL_RECHECK_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').max(3_600_000, 'must be at most 3600000').default(30_000),
 }).extend(ZStorageEnv.shape);
 
 /** Parsed API configuration. */

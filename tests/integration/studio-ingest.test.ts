@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH } from '@app/common/events';
 import { chunkObjectKey, encodeFrame, INGEST_CLOSE, INGEST_CLOSE_REASONS, INGEST_PATH, MAX_FRAME_BYTES, MAX_RECORDING_BYTES, STUDIO_API } from '@app/common/studio';
+import { issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { anonymous, signInAs } from '../helpers/session';
 import { chunkBytes, IngestClient, sha256, startTake, studioSpeaker } from '../helpers/studio';
@@ -229,6 +230,27 @@ describe('ingest socket', () => {
     again.send(1, chunkBytes(1, 100));
     expect(await again.closed).toEqual({ code: INGEST_CLOSE.quotaExceeded, reason: INGEST_CLOSE_REASONS[INGEST_CLOSE.quotaExceeded] });
     expect((await t.database.db('recording_chunks').where({ recording_id: take.recording_id })).map((r) => r.seq)).toEqual([0]);
+  });
+
+  it('ends an open socket with 4401 once its credential is revoked by a new speaker token', async () => {
+    const quick = await startTestApp({ listen: true, env: { STUDIO_CREDENTIAL_RECHECK_MS: '200' } });
+    try {
+      const { sessionId, client } = await studioSpeaker(quick.app, quick.database.db, 'Revoked mid-take');
+      const take = await startTake(client);
+      const c = new IngestClient(quick.baseUrl, take.recording_id, { cookie: client.jar.header() });
+      open.push(c);
+      await c.hello();
+      await c.sendAndAck(0, chunkBytes(0));
+      // Still valid: the rechecks leave it open.
+      await new Promise((r) => setTimeout(r, 600));
+      expect(c.ws.readyState).toBe(WebSocket.OPEN);
+      await issueSpeakerToken(quick.database.db, sessionId, null);
+      expect(await c.closed).toEqual({ code: INGEST_CLOSE.unauthorized, reason: INGEST_CLOSE_REASONS[INGEST_CLOSE.unauthorized] });
+      // What was acked before stays stored.
+      expect(await quick.database.db('recording_chunks').where({ recording_id: take.recording_id })).toHaveLength(1);
+    } finally {
+      await quick.close();
+    }
   });
 
   it('rejects a frame whose seq does not fit Postgres (4400)', async () => {

@@ -19,6 +19,7 @@ import {
   type TIngestAck,
   type TIngestHello,
 } from '@app/common/studio';
+import { checkStudioCredential } from '@app/common/server/speaker-sessions.repository';
 import { findRecording, heldSeqs, recordChunk, resumePoint, type StoreOutcome } from '@app/common/server/recordings.repository';
 import { ZApiError } from '@app/common/schemas/errors';
 
@@ -65,7 +66,16 @@ const CHUNK_PUT = { contentType: 'application/octet-stream', cacheControl: 'priv
  * checks the take is still live and under quota), THEN acked: an ack always means durable. A resend of
  * a stored seq is acked with duplicate: true and stored once. One database round trip per chunk.
  */
-export const ingestPlugin = fp<{ publicUrl: string }>(
+export const ingestPlugin = fp<{
+  publicUrl: string;
+  /** The studio credential cookie's name (checked again on open sockets). */
+  cookieName: string;
+  /**
+   * How often an open socket's credential is checked again (ms): a credential revoked by a new
+   * speaker token, or expired, ends its socket with 4401 within this time.
+   */
+  credentialRecheckMs: number;
+}>(
   async (app, opts) => {
     const publicOrigin = new URL(opts.publicUrl).origin;
     const stats: StudioStats = { openSockets: 0, socketsAccepted: 0, bytesIngested: 0, chunksStored: 0, duplicateChunks: 0, closedByCode: {} };
@@ -123,7 +133,9 @@ export const ingestPlugin = fp<{ publicUrl: string }>(
         let pending = 0;
         let paused = false;
 
+        let recheck: NodeJS.Timeout | undefined;
         socket.on('close', () => {
+          clearInterval(recheck);
           stats.openSockets--;
           studioIngestSockets.dec();
           if (take && senders.get(take.id) === socket) senders.delete(take.id);
@@ -161,6 +173,17 @@ export const ingestPlugin = fp<{ publicUrl: string }>(
           };
           socket.send(JSON.stringify(hello));
           stats.socketsAccepted++;
+          const credential = req.cookies[opts.cookieName] ?? '';
+          const sessionId = rec.session_id;
+          recheck = setInterval(() => {
+            checkStudioCredential(app.db, credential).then(
+              (current) => {
+                if (current !== sessionId) closeWith(INGEST_CLOSE.unauthorized);
+              },
+              (err: unknown) => req.log.warn({ err }, 'studio credential recheck failed'),
+            );
+          }, opts.credentialRecheckMs);
+          recheck.unref();
           return true;
         };
 
