@@ -26,7 +26,8 @@ describe('/token-ledger', () => {
   it('says so when there are no records', async () => {
     await page.goto(`${t.baseUrl}/token-ledger`);
     await page.getByText('No purchase records available.').waitFor();
-    expect(await page.getByTestId('summary-investors').innerText()).toContain('0');
+    // The summary loads apart from the rows.
+    await expect.poll(() => page.getByTestId('summary-investors').innerText()).toContain('0');
   });
 
   it('shows the summary and the rows of the seeded ledger', async () => {
@@ -34,7 +35,7 @@ describe('/token-ledger', () => {
     await page.goto(`${t.baseUrl}/token-ledger`);
     await page.getByTestId('ledger-row').first().waitFor();
     expect(await page.getByTestId('ledger-row').count()).toBe(36);
-    expect(await page.getByTestId('summary-investors').innerText()).toContain('36');
+    await expect.poll(() => page.getByTestId('summary-investors').innerText()).toContain('36');
     const usd = await page.getByTestId('summary-usd').innerText();
     expect(usd).toMatch(/\$[\d,]+\.\d{2}/);
     for (const heading of ['Investor ID', 'Purchase Date', 'Investment (USD)', 'ADX Tokens']) {
