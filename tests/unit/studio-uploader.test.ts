@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFrame, encodeFrame } from '@app/common/studio';
 import { formatBytes, formatClock, pickMimeType, recorderOptions } from '../../web/src/features/studio/media';
-import { backoffDelay, ChunkBuffer, ChunkLedger, ingestUrl, resendSelection, type SpillStore } from '../../web/src/features/studio/uploader';
+import { backoffDelay, ChunkBuffer, ChunkLedger, resendSelection, type SpillStore } from '../../web/src/features/studio/chunks';
+import { ingestUrl } from '../../web/src/features/studio/uploader';
 
 /** A spill store over a Map (stands in for the browser's IndexedDB, which Node has not). */
 function mapSpill(opts: { failPuts?: boolean } = {}): SpillStore & { data: Map<number, Uint8Array> } {

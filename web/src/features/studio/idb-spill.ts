@@ -1,4 +1,4 @@
-import type { SpillStore } from './uploader';
+import type { SpillStore } from './chunks';
 
 const DB_NAME = 'adx-studio';
 const STORE = 'chunks';
