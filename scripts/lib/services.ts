@@ -19,7 +19,8 @@
  * exits (synchronously, from a process 'exit' hook) or is killed by SIGINT/SIGTERM/SIGHUP with no
  * other handler installed.
  *
- * The parts live in ./services/: postgres.ts (discovery, private cluster, embedded fallback),
+ * The parts live in ./services/: postgres.ts (discovery and choice), system-postgres.ts, embedded-postgres.ts
+ * and cluster-dir.ts (the private cluster),
  * redis.ts, databases.ts (create/drop for tests and benches), util.ts (processes, exit cleanup).
  */
 import path from 'node:path';
@@ -29,7 +30,8 @@ import { ensureRedis } from './services/redis';
 import { errorMessage, nonEmpty } from './services/util';
 
 export { createDatabase, dropDatabase } from './services/databases';
-export { findSystemPostgres, loadEmbeddedPostgres, type PostgresBinaries } from './services/postgres';
+export { loadEmbeddedPostgres } from './services/embedded-postgres';
+export { findSystemPostgres, type PostgresBinaries } from './services/system-postgres';
 
 export interface Services {
   databaseUrl: string;
