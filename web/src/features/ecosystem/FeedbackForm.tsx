@@ -11,7 +11,7 @@ import { Confirmation } from './Confirmation';
 import { ECOSYSTEM_TEXT } from './content';
 import { LongTextField, TextField } from './FormControls';
 import { toastSubmitError } from './submitError';
-import { useZodForm } from './useZodForm';
+import { useZodForm } from '../forms/use-form';
 
 const EMPTY = { name: '', email: '', businessName: '', type: 'feedback', subject: '', message: '' };
 

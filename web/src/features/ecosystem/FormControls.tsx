@@ -5,7 +5,7 @@ import { Textarea } from '../../components/ui/textarea';
 import { cn } from '../../lib/cn';
 
 interface Bound {
-  id: string;
+  id?: string | undefined;
   name: string;
   value: string;
   onChange: (e: { target: { value: string } }) => void;

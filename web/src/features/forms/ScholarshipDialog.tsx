@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { scholarshipMailto } from '@app/common/domain/outreach';
 import { ZScholarshipApplication } from '@app/common/schemas/forms';
 import { Button } from '../../components/ui/button';
@@ -8,7 +7,7 @@ import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
 import { ORG_EMAIL } from '../site/links';
-import { failureToast, openMailDraft, submitForm } from './submit';
+import { reportSubmitFailure, openMailDraft, submitForm } from './submit';
 import { useZodForm } from './use-form';
 
 const EMPTY = { fullName: '', email: '', phone: '', businessIdea: '', financialNeed: '', communityImpact: '', experience: '', commitment: '' };
@@ -20,33 +19,17 @@ const EMPTY = { fullName: '', email: '', phone: '', businessIdea: '', financialN
  */
 export default function ScholarshipDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useZodForm(ZScholarshipApplication, EMPTY);
-  const [busy, setBusy] = useState(false);
-  const { values, errors } = form;
+  const { errors, submitting: busy } = form;
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setBusy(true);
-    try {
-      await submitForm('scholarship', data);
-      openMailDraft(scholarshipMailto(ORG_EMAIL, data, new Date()));
-      toast({ title: 'Scholarship application received', description: 'Your e-mail app opens with a copy. You will hear from us within 5-7 business days.', variant: 'success' });
-      form.reset();
-      onOpenChange(false);
-    } catch (err) {
-      console.error('Scholarship application failed:', err);
-      if (!form.showServerErrors(err)) toast({ ...failureToast(err), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onSubmit = form.handleSubmit(async (data) => {
+    await submitForm('scholarship', data);
+    openMailDraft(scholarshipMailto(ORG_EMAIL, data, new Date()));
+    toast({ title: 'Scholarship application received', description: 'Your e-mail app opens with a copy. You will hear from us within 5-7 business days.', variant: 'success' });
+    form.reset();
+    onOpenChange(false);
+  }, reportSubmitFailure('Scholarship application'));
 
-  const text = (key: keyof typeof EMPTY) => ({
-    value: values[key] ?? '',
-    onChange: (e: { target: { value: string } }) => form.set(key, e.target.value),
-    name: key,
-  });
+  const text = form.bind;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -58,7 +41,7 @@ export default function ScholarshipDialog({ open, onOpenChange }: { open: boolea
             take 5-7 business days.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4" aria-label="Scholarship application">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-5 flex flex-col gap-4" aria-label="Scholarship application">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Full Name" required error={errors.fullName}>
               <Input autoComplete="name" {...text('fullName')} />

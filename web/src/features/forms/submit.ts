@@ -1,5 +1,6 @@
 import { ZFormStored, type TFormStored } from '@app/common/schemas/forms';
-import { sendJson } from '../../lib/api';
+import { toast } from '../../components/ui/toast';
+import { ApiError, sendJson } from '../../lib/api';
 
 /** The stored forms' endpoints. */
 export type FormPath = 'scholarship' | 'consultation' | 'incubator-application' | 'incubator-registration';
@@ -27,4 +28,15 @@ export function failureToast(err: unknown): { title: string; description: string
   const status = (err as { statusCode?: number } | null)?.statusCode;
   if (status === 429) return { title: 'Submission Error', description: 'Too many attempts. Please wait before trying again.' };
   return SUBMISSION_ERROR;
+}
+
+/**
+ * The onError of a form's handleSubmit: logs the failure and, unless the server's field messages are
+ * already shown under the fields (a 400 with fields), says so in a toast.
+ */
+export function reportSubmitFailure(what: string): (err: unknown) => void {
+  return (err) => {
+    console.error(`${what} failed:`, err);
+    if (!(err instanceof ApiError && err.statusCode === 400 && err.fields)) toast({ ...failureToast(err), variant: 'destructive' });
+  };
 }

@@ -1,65 +1,93 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
+import { fieldErrors } from '@app/common/schemas/ecosystem-forms';
 import { ApiError } from '../../lib/api';
 
 /** Each field's first message. */
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 
-/** First message per top-level field of a zod error. */
-function firstMessages<T>(error: z.ZodError): FieldErrors<T> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '_');
-    out[key] ??= issue.message;
-  }
-  return out as FieldErrors<T>;
-}
+type StringKeys<T> = { [K in keyof T & string]: T[K] extends string ? K : never }[keyof T & string];
 
 /**
  * Form state checked with the form's shared zod schema (the one its API route uses): messages appear on submit,
- * and once shown they follow each edit; a 400 from the server shows its per-field messages the same way.
+ * and once shown they follow each edit; a 400 from the server shows its per-field messages the same way. With an
+ * `idPrefix`, controls bound with `bind` get the id `${idPrefix}-${name}` and the first invalid one takes focus.
  */
-export function useZodForm<S extends z.ZodType, Values extends object>(schema: S, initial: Values) {
+export function useZodForm<S extends z.ZodType, Values extends object>(schema: S, initial: Values, idPrefix?: string) {
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<FieldErrors<Values>>({});
   const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
 
   const check = (next: Values): FieldErrors<Values> => {
     const r = schema.safeParse(next);
-    return r.success ? {} : firstMessages<Values>(r.error);
+    return r.success ? {} : (fieldErrors(r.error) as FieldErrors<Values>);
+  };
+  const show = (errs: FieldErrors<Values>) => {
+    setErrors(errs);
+    if (!idPrefix) return;
+    const first = (Object.keys(initial) as Array<keyof Values & string>).find((k) => errs[k]);
+    if (first) document.getElementById(`${idPrefix}-${first}`)?.focus();
+  };
+  /** Shows a server 400's field messages; true when there were any. */
+  const showServerErrors = (err: unknown): boolean => {
+    if (!(err instanceof ApiError) || err.statusCode !== 400 || !err.fields) return false;
+    const out: Record<string, string> = {};
+    for (const [k, msgs] of Object.entries(err.fields)) if (msgs[0]) out[k] = msgs[0];
+    show(out as FieldErrors<Values>);
+    setSubmitted(true);
+    return true;
+  };
+  /** Checks everything: the parsed output, or null with the messages shown. */
+  const validate = (): z.output<S> | null => {
+    setSubmitted(true);
+    const r = schema.safeParse(values);
+    if (r.success) {
+      setErrors({});
+      return r.data;
+    }
+    show(fieldErrors(r.error) as FieldErrors<Values>);
+    return null;
+  };
+  /** Sets one field; re-checks the form when messages are already showing. */
+  const set = <K extends keyof Values & string>(key: K, value: Values[K]) => {
+    setValues((prev) => {
+      const next = { ...prev, [key]: value } as Values;
+      if (submitted) setErrors(check(next));
+      return next;
+    });
   };
 
   return {
     values,
     errors,
-    /** Sets one field; re-checks the form when messages are already showing. */
-    set<K extends keyof Values & string>(key: K, value: Values[K]) {
-      setValues((prev) => {
-        const next = { ...prev, [key]: value } as Values;
-        if (submitted) setErrors(check(next));
-        return next;
-      });
-    },
-    /** Checks everything: the parsed output, or null with the messages shown. */
-    validate(): z.output<S> | null {
-      setSubmitted(true);
-      const r = schema.safeParse(values);
-      if (r.success) {
-        setErrors({});
-        return r.data;
+    submitting,
+    set,
+    validate,
+    showServerErrors,
+    /** The form's onSubmit: validates, then calls `onValid` (once at a time); a failure goes to `onError` after any field messages are shown. */
+    handleSubmit: (onValid: (data: z.output<S>) => Promise<void>, onError: (err: unknown) => void) => async (e: FormEvent) => {
+      e.preventDefault();
+      if (submitting) return;
+      const data = validate();
+      if (!data) return;
+      setSubmitting(true);
+      try {
+        await onValid(data);
+      } catch (err) {
+        if (err instanceof ApiError && err.fields) showServerErrors(err);
+        onError(err);
+      } finally {
+        setSubmitting(false);
       }
-      setErrors(firstMessages<Values>(r.error));
-      return null;
     },
-    /** Shows a server 400's field messages; true when there were any. */
-    showServerErrors(err: unknown): boolean {
-      if (!(err instanceof ApiError) || err.statusCode !== 400 || !err.fields) return false;
-      const out: Record<string, string> = {};
-      for (const [k, msgs] of Object.entries(err.fields)) if (msgs[0]) out[k] = msgs[0];
-      setErrors(out as FieldErrors<Values>);
-      setSubmitted(true);
-      return true;
-    },
+    /** Props for an Input or Textarea bound to the string field `name`. */
+    bind: (name: StringKeys<Values>) => ({
+      ...(idPrefix ? { id: `${idPrefix}-${name}` } : {}),
+      name,
+      value: values[name] as string,
+      onChange: (e: { target: { value: string } }) => set(name, e.target.value as Values[typeof name]),
+    }),
     reset() {
       setValues(initial);
       setErrors({});

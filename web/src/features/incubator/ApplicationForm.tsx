@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ZIncubatorApplication, type TIncubatorApplicationDraft } from '@app/common/schemas/forms';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -6,7 +6,7 @@ import { PersonFields } from './PersonFields';
 import { Field } from '../../components/ui/field';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
-import { failureToast, submitForm } from '../forms/submit';
+import { reportSubmitFailure, submitForm } from '../forms/submit';
 import { useZodForm } from '../forms/use-form';
 import { PROGRAM } from './program';
 
@@ -38,34 +38,18 @@ function CheckboxField({ checked, onChange, error, children }: { checked: boolea
  */
 export function ApplicationForm() {
   const form = useZodForm(ZIncubatorApplication, EMPTY);
-  const [submitting, setSubmitting] = useState(false);
-  const { values, errors } = form;
+  const { values, errors, submitting } = form;
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setSubmitting(true);
-    try {
-      await submitForm('incubator-application', data);
-      toast({ title: 'Application Submitted!', description: `We'll review your application and get back to you within ${PROGRAM.reviewHours} hours.`, variant: 'success' });
-      form.reset();
-    } catch (err) {
-      console.error('Incubator application failed:', err);
-      if (!form.showServerErrors(err)) toast({ ...failureToast(err), variant: 'destructive' });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const onSubmit = form.handleSubmit(async (data) => {
+    await submitForm('incubator-application', data);
+    toast({ title: 'Application Submitted!', description: `We'll review your application and get back to you within ${PROGRAM.reviewHours} hours.`, variant: 'success' });
+    form.reset();
+  }, reportSubmitFailure('Incubator application'));
 
-  const text = (key: 'firstName' | 'lastName' | 'email' | 'phone' | 'businessIdea') => ({
-    name: key,
-    value: values[key],
-    onChange: (e: { target: { value: string } }) => form.set(key, e.target.value),
-  });
+  const text = form.bind;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Incubator application" className="flex flex-col gap-5">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Incubator application" className="flex flex-col gap-5">
       <PersonFields bind={text} errors={errors} contactRow />
       <Field label="Your Business Idea" required error={errors.businessIdea} hint="At least 50 characters: the problem, who has it, and how you will solve it.">
         <Textarea rows={5} {...text('businessIdea')} />

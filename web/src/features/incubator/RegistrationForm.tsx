@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { registrationMailto } from '@app/common/domain/outreach';
 import { ZIncubatorRegistration } from '@app/common/schemas/forms';
 import { Button } from '../../components/ui/button';
@@ -6,7 +5,7 @@ import { PersonFields } from './PersonFields';
 import { Field } from '../../components/ui/field';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
-import { failureToast, openExternal, openMailDraft, submitForm } from '../forms/submit';
+import { reportSubmitFailure, openExternal, openMailDraft, submitForm } from '../forms/submit';
 import { useZodForm } from '../forms/use-form';
 import { ORG_EMAIL, REGISTRATION_URL } from '../site/links';
 
@@ -22,36 +21,20 @@ export const REGISTRATION_REDIRECT_MS = 1000;
  */
 export function RegistrationForm() {
   const form = useZodForm(ZIncubatorRegistration, EMPTY);
-  const [submitting, setSubmitting] = useState(false);
-  const { values, errors } = form;
+  const { errors, submitting } = form;
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setSubmitting(true);
-    try {
-      await submitForm('incubator-registration', data);
-      openMailDraft(registrationMailto(ORG_EMAIL, data));
-      setTimeout(() => openExternal(REGISTRATION_URL), REGISTRATION_REDIRECT_MS);
-      toast({ title: 'Registration sent', description: 'Your e-mail app opens with your details; the registration page opens in a new tab.', variant: 'success' });
-      form.reset();
-    } catch (err) {
-      console.error('Incubator registration failed:', err);
-      if (!form.showServerErrors(err)) toast({ ...failureToast(err), variant: 'destructive' });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const onSubmit = form.handleSubmit(async (data) => {
+    await submitForm('incubator-registration', data);
+    openMailDraft(registrationMailto(ORG_EMAIL, data));
+    setTimeout(() => openExternal(REGISTRATION_URL), REGISTRATION_REDIRECT_MS);
+    toast({ title: 'Registration sent', description: 'Your e-mail app opens with your details; the registration page opens in a new tab.', variant: 'success' });
+    form.reset();
+  }, reportSubmitFailure('Incubator registration'));
 
-  const bind = (key: keyof typeof EMPTY) => ({
-    name: key,
-    value: values[key] as string,
-    onChange: (e: { target: { value: string } }) => form.set(key, e.target.value),
-  });
+  const bind = form.bind;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Incubator registration" className="flex flex-col gap-4">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Incubator registration" className="flex flex-col gap-4">
       <PersonFields bind={bind} errors={errors} />
       <Field label="Business Idea" required error={errors.businessIdea}>
         <Textarea rows={3} {...bind('businessIdea')} />
