@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import net from 'node:net';
 import { createInterface } from 'node:readline';
 
 /** A child process whose output lines are prefixed with its name. */
@@ -64,4 +65,15 @@ export async function waitForHttp(url: string, timeoutMs: number): Promise<void>
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not become ready within ${timeoutMs} ms (last answer: ${last})`);
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
 }

@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import net from 'node:net';
 import { inject } from 'vitest';
 import { buildApp } from '../../api/src/app';
 import { loadApiConfig, type ApiConfig } from '../../api/src/config';
 import { freshDatabase, testRedisPrefix, type TestDatabase } from './db';
+import { freePort } from '../../scripts/lib/proc';
+
+export { freePort };
 
 /** An API instance on its own fresh database and Redis prefix. */
 export interface TestApp {
@@ -59,13 +61,3 @@ export async function startTestApp(opts: { listen?: boolean; env?: Record<string
   };
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}

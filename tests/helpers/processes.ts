@@ -1,22 +1,12 @@
 // Real processes for fault tests: a private redis-server that a test may stop and start again, and the
 // worker as its own OS process (spawned exactly as in production, through tsx) that a test may kill.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { freePort } from '../../scripts/lib/proc';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** Resolves when `child` has exited (at once if it already has). */
 function exitOf(child: ChildProcess): Promise<void> {
