@@ -224,7 +224,9 @@ describe('two APIs and two workers on the same Postgres, Redis and storage', () 
     expect(rec.sha256).toBe(sha256(chunks));
     expect(await db('session_archive').where({ session_id: session.id })).toHaveLength(1);
     expect((await db('speaker_sessions').where({ id: session.id }).first('status')).status).toBe('completed');
-    const finalizeRuns = workers.map((w) => w.output().split('\n').filter((l) => l.includes('"msg":"job done"') && l.includes(`"jobId":"${take.recording_id}"`)).length);
-    expect(finalizeRuns.reduce((a, b) => a + b, 0)).toBe(1);
+    // The job's log line follows the commit the test just saw: wait for it, then there is exactly one.
+    const finalizeRuns = () => workers.map((w) => w.output().split('\n').filter((l) => l.includes('"msg":"job done"') && l.includes(`"jobId":"${take.recording_id}"`)).length).reduce((a, b) => a + b, 0);
+    await eventuallyOr(async () => finalizeRuns() >= 1, 20_000, 'the finalize job logged');
+    expect(finalizeRuns()).toBe(1);
   });
 });
