@@ -61,13 +61,20 @@ const nasty = fc.constantFrom(
   '<script>alert(1)</script>',
   "' OR 1=1 --",
   '\uD800',
+  'a\uDC00b',
+  'x\u0000y',
+  'tab\there\r\nline\u0007bell\u001b[31m\u0085\u009b',
+  'bidi \u202Egnp.exe\u202C \u2066iso\u2069 \u200F',
   '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 😀',
   'a'.repeat(5_000),
   '9'.repeat(40),
   '2026-02-30',
   'https://evil.example/x',
 );
-const text = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 80 }));
+/** Characters Postgres cannot store (NUL, lone surrogates), control characters and bidi overrides, spliced into text. */
+const hostile = fc.constantFrom('\u0000', '\uD800', '\uDFFF', '\u0001', '\u001b', '\u007f', '\u0085', '\u202E', '\u2066', '\u200F');
+const spliced = fc.tuple(fc.string({ maxLength: 20 }), hostile, fc.string({ maxLength: 20 })).map(([a, h, b]) => `${a}${h}${b}`);
+const text = fc.oneof(nasty, spliced, fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 20 }));
 const scalar = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map((n) => Number(n)));
 const value: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: scalar },
@@ -264,5 +271,74 @@ describe('limits and headers', () => {
     } finally {
       await prod.close();
     }
+  });
+});
+
+/** A valid body per write route that stores text, so a bad character in one field is the only fault. */
+const LONG = 'We bake bread for the neighbourhood and train two apprentices every single year.';
+const SAMPLES: Record<string, Record<string, unknown>> = {
+  'POST /api/forms/scholarship': { fullName: 'Ada Lovelace', email: 'ada@example.org', phone: '+1 555 123 4567', businessIdea: LONG, financialNeed: LONG, communityImpact: LONG, experience: LONG, commitment: LONG },
+  'POST /api/forms/incubator-application': { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: '+1 555 123 4567', businessIdea: LONG, commitment: true, termsAccepted: true },
+  'POST /api/forms/incubator-registration': { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: '+15551234567', businessIdea: LONG, experience: LONG, goals: LONG, availability: 'Every Monday' },
+  'POST /api/forms/business-application': { businessName: 'Bakery', contactName: 'Ada', contactEmail: 'ada@example.org', website: 'bakery.example.org', businessDescription: LONG, customerService: LONG, communityProject: LONG, businessModel: LONG, technology: LONG },
+  'POST /api/forms/feedback': { name: 'Ada', email: 'ada@example.org', businessName: 'Bakery', type: 'feedback', subject: 'Opening hours', message: LONG },
+  'PUT /api/me/speaker-profile': { speaker_topic: 'Building a bakery', bio: 'Baker and teacher.' },
+  'POST /api/speaker-sessions': { session_title: 'Morning call', session_description: 'Fifteen minutes on bread.', scheduled_date: '2030-01-07T12:00:00Z', discord_channel_link: 'https://discord.example/channel' },
+  'POST /api/payments/donations': { amount: 500, donorName: 'Ada', message: 'For the apprentices.', wantsAdxTokens: false },
+  'POST /api/auth/dev-sign-in': { username: 'ada_lovelace', email: 'ada@example.org' },
+  'POST /api/speaker/authenticate': { token: 'not-a-token' },
+};
+const UNSTORABLE = { nul: 'a\u0000b', 'lone high surrogate': 'a\uD800b', 'lone low surrogate': 'a\uDC00b' };
+const HARMLESS = { controls: 'a\u0001\u001b[2J\u007f\u0085b', bidi: 'a\u202Egnp.exe\u202Cb \u2066c\u2069' };
+
+describe('every string field: NUL and lone surrogates answer 4xx, control and bidi characters never 5xx', () => {
+  it('checks each documented body field, query parameter and path parameter of every JSON route', { timeout: 240_000 }, async () => {
+    const failures: string[] = [];
+    const admin = await signInAs(t.app, t.database.db, 'strings_admin', { admin: true });
+    const member = await signInAs(t.app, t.database.db, 'strings_member');
+    const speaker = (await studioSpeaker(t.app, t.database.db, 'Strings session')).client;
+    const clientFor = (access: string): Client => (access === 'public' ? anonymous(t.app) : access === 'admin' ? admin : access === 'speaker' ? speaker : member);
+    const send = async (route: RouteAccess, url: string, body?: Record<string, unknown>) => {
+      const c = clientFor(route.access);
+      const keys = await t.app.redis.keys(`${t.config.REDIS_PREFIX}:rl:*`);
+      if (keys.length) await t.app.redis.del(...keys);
+      return t.app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: { ...(c.jar.cookies.size ? { cookie: c.jar.header() } : {}), ...(c.csrf ? { 'x-csrf-token': c.csrf } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
+    };
+    const check = (what: string, status: number, unstorable: boolean, body: string) => {
+      if (unstorable ? status < 400 || status >= 500 : status >= 500) failures.push(`${what}: ${status} ${body.slice(0, 160)}`);
+    };
+    // Sign-out would end the sessions the other checks use.
+    for (const route of routes.filter((r) => r.url !== '/api/auth/sign-out')) {
+      const op = operation(route);
+      const plainPath = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x');
+      const key = `${route.method} ${route.url}`;
+      const bodyProps = Object.keys(Object.values(op.requestBody?.content ?? {})[0]?.schema?.properties ?? {});
+      const isJson = Object.keys(op.requestBody?.content ?? {}).some((ct) => ct.includes('json'));
+      for (const [name, bad] of [...Object.entries(UNSTORABLE), ...Object.entries(HARMLESS)]) {
+        const unstorable = name in UNSTORABLE;
+        if (isJson) {
+          for (const prop of bodyProps) {
+            const res = await send(route, plainPath, { ...(SAMPLES[key] ?? {}), [prop]: bad });
+            check(`${key} body.${prop} with ${name}`, res.statusCode, unstorable, res.body);
+          }
+        }
+        // A URL cannot carry a lone surrogate; NUL and control characters it can.
+        if (name.includes('surrogate')) continue;
+        for (const q of (op.parameters ?? []).filter((p) => p.in === 'query')) {
+          const res = await send(route, `${plainPath}?${q.name}=${encodeURIComponent(bad)}`);
+          check(`${key} ?${q.name} with ${name}`, res.statusCode, unstorable, res.body);
+        }
+        for (const m of route.url.matchAll(/:(\w+)/g)) {
+          const res = await send(route, route.url.replace(`:${m[1]}`, encodeURIComponent(bad)).replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000'), SAMPLES[key]);
+          check(`${key} :${m[1]} with ${name}`, res.statusCode, unstorable, res.body);
+        }
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
   });
 });
