@@ -61,7 +61,7 @@ async function invest(amount: number, who: Client = investor) {
 
 describe('create calls', () => {
   it('donation: pending row first, cleaned text, checkout for the cents amount, our row id as idempotency key', async () => {
-    const s = await donate({ amount: 2500, donorName: '  Ada\u0007 Lovelace\n ', message: ' Keep\u0000 going ', wantsAdxTokens: true });
+    const s = await donate({ amount: 2500, donorName: '  Ada\u0007 Lovelace\n ', message: ' Keep\u0001 going ', wantsAdxTokens: true });
     expect(s.amount_total).toBe(2500);
     expect(s.metadata.kind).toBe('donation');
     const row = await t.database.db('donations').where({ id: s.metadata.row_id }).first();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanText, isValidEmail, isValidPhone, stripPhone } from '@app/common/domain/contact';
+import { isValidEmail, isValidPhone, stripPhone } from '@app/common/domain/contact';
+import { cleanText } from '@app/common/domain/text';
 import { consultationUrl, mailto, registrationMailto, scholarshipMailto } from '@app/common/domain/outreach';
 import { FUND_ALLOCATION, fundTooltip, parseCalculatorAmount, pitchTokens, ROADMAP_PROGRESS } from '@app/common/domain/pitch';
 
@@ -16,7 +17,7 @@ describe('phone pattern', () => {
 
 describe('cleaning step', () => {
   it('trims and drops control characters, keeping line breaks in multi-line text', () => {
-    expect(cleanText('  Ada\u0000 Lovelace \n')).toBe('Ada  Lovelace');
+    expect(cleanText('  Ada\u0001 Lovelace \n')).toBe('Ada Lovelace');
     expect(cleanText('line one\nline two\u0007\t!', true)).toBe('line one\nline two\t!');
   });
 });

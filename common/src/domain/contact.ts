@@ -23,14 +23,3 @@ export function stripPhone(value: string): string {
 export function isValidPhone(value: string): boolean {
   return PHONE_PATTERN.test(stripPhone(value));
 }
-
-/**
- * The cleaning step every registration-form value passes through: Unicode-normalised, control characters removed
- * (line breaks and tabs kept in multi-line text), outer blanks trimmed.
- */
-export function cleanText(value: string, multiline = false): string {
-  const normalised = value.normalize('NFC');
-  // eslint-disable-next-line no-control-regex
-  const stripped = multiline ? normalised.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '') : normalised.replace(/[\u0000-\u001F\u007F]/g, ' ');
-  return stripped.trim();
-}

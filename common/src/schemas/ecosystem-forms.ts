@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../domain/text';
 
 /**
  * The two forms of the ecosystem page (members-site spec §3, §5), used by the web forms and by
@@ -32,13 +33,13 @@ const ANSWER_MAX = 5000;
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
-/** A required text of at least `min` characters (after trimming); a missing value gets the same message. */
-function text(min: number, message: string, max: number, maxMessage: string) {
-  return z.string({ error: message }).trim().min(min, message).max(max, maxMessage);
+/** A required text of at least `min` characters (after the shared cleaning step); a missing value gets the same message. */
+function text(min: number, message: string, max: number, maxMessage: string, multiline = false) {
+  return zText({ multiline, error: message }).pipe(z.string().min(min, message).max(max, maxMessage));
 }
 
 function longAnswer(message: string) {
-  return text(FORM_LIMITS.longAnswer, message, ANSWER_MAX, `Please keep this under ${ANSWER_MAX} characters`);
+  return text(FORM_LIMITS.longAnswer, message, ANSWER_MAX, `Please keep this under ${ANSWER_MAX} characters`, true);
 }
 
 const email = z.preprocess(trimmed, z.email({ error: FORM_MESSAGES.email }).max(320, FORM_MESSAGES.email));
@@ -56,7 +57,7 @@ const website = z.preprocess(
   z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: FORM_MESSAGES.website }).max(2048, FORM_MESSAGES.website).optional(),
 );
 
-const optionalName = z.preprocess(blankToUndefined, z.string().trim().max(NAME_MAX, `Please keep this under ${NAME_MAX} characters`).optional());
+const optionalName = z.preprocess(blankToUndefined, zText().pipe(z.string().max(NAME_MAX, `Please keep this under ${NAME_MAX} characters`)).optional());
 
 /** The Business Application Form. */
 export const ZBusinessApplication = z.object({
@@ -83,7 +84,7 @@ export const ZFeedback = z.object({
   businessName: optionalName,
   type: z.enum(FEEDBACK_TYPES, { error: FORM_MESSAGES.feedbackType }).default('feedback'),
   subject: text(FORM_LIMITS.subject, FORM_MESSAGES.subject, NAME_MAX, `Subject must be less than ${NAME_MAX} characters`),
-  message: text(FORM_LIMITS.messageMin, FORM_MESSAGES.messageMin, FORM_LIMITS.messageMax, FORM_MESSAGES.messageMax),
+  message: text(FORM_LIMITS.messageMin, FORM_MESSAGES.messageMin, FORM_LIMITS.messageMax, FORM_MESSAGES.messageMax, true),
 });
 export type TFeedback = z.infer<typeof ZFeedback>;
 

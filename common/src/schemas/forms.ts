@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { cleanText, isValidEmail, isValidPhone } from '../domain/contact';
+import { isValidEmail, isValidPhone } from '../domain/contact';
 import { CONSULTATION_SECTORS, TIME_COMMITMENTS } from '../domain/outreach';
+import { zText } from '../domain/text';
 
 /**
  * The public site's forms (spec §3, §5): one schema per form, used by the form in the browser and by its API route,
@@ -15,29 +16,26 @@ function typeError(issue: { input?: unknown; expected?: unknown }): string {
 }
 
 /** A required text: the `required` message when missing or blank, then `rest` on the trimmed value. */
-function requiredText(required: string, rest: z.ZodType<string, string> = z.string()) {
-  return z.string({ error: required }).trim().min(1, required).pipe(rest);
+function requiredText(required: string, rest: z.ZodType<string, string> = z.string(), multiline = true) {
+  return zText({ multiline, error: required }).pipe(z.string().min(1, required)).pipe(rest);
 }
 
 /** A text that runs through the spec's cleaning step before its length rules. */
 function cleaned(min: number, minMessage: string, max: number, maxMessage: string, multiline = false) {
-  return z.preprocess(
-    (v) => (typeof v === 'string' ? cleanText(v, multiline) : v),
-    z.string({ error: typeError }).min(min, minMessage).max(max, maxMessage),
-  );
+  return zText({ multiline, error: { error: typeError } }).pipe(z.string().min(min, minMessage).max(max, maxMessage));
 }
 
 // ── Scholarship application (dialog on the landing page) ─────────────────────────────────────────
 
 /** POST /api/forms/scholarship: the scholarship application; experience is the only optional field. */
 export const ZScholarshipApplication = z.object({
-  fullName: requiredText('Full name is required', z.string().max(100, 'Full name must be less than 100 characters')),
-  email: requiredText('Email is required', z.string().max(254, 'Invalid email address').refine(isValidEmail, 'Invalid email address')),
-  phone: requiredText('Phone number is required', z.string().max(40, 'Phone number must be less than 40 characters')),
+  fullName: requiredText('Full name is required', z.string().max(100, 'Full name must be less than 100 characters'), false),
+  email: requiredText('Email is required', z.string().max(254, 'Invalid email address').refine(isValidEmail, 'Invalid email address'), false),
+  phone: requiredText('Phone number is required', z.string().max(40, 'Phone number must be less than 40 characters'), false),
   businessIdea: requiredText('Business idea description is required', z.string().max(2000, 'Business idea description must be less than 2000 characters')),
   financialNeed: requiredText('Financial need explanation is required', z.string().max(2000, 'Financial need explanation must be less than 2000 characters')),
   communityImpact: requiredText('Community impact vision is required', z.string().max(2000, 'Community impact vision must be less than 2000 characters')),
-  experience: z.string().trim().max(2000, 'Experience description must be less than 2000 characters').optional(),
+  experience: zText({ multiline: true }).pipe(z.string().max(2000, 'Experience description must be less than 2000 characters')).optional(),
   commitment: requiredText('Commitment statement is required', z.string().max(2000, 'Commitment statement must be less than 2000 characters')),
 });
 export type TScholarshipApplication = z.infer<typeof ZScholarshipApplication>;
@@ -55,19 +53,13 @@ export type TConsultationRequest = z.infer<typeof ZConsultationRequest>;
 
 /** POST /api/forms/incubator-application: form A, every field required. */
 export const ZIncubatorApplication = z.object({
-  firstName: z.string({ error: 'First name must be at least 2 characters' }).trim().min(2, 'First name must be at least 2 characters').max(50, 'First name must be less than 50 characters'),
-  lastName: z.string({ error: 'Last name must be at least 2 characters' }).trim().min(2, 'Last name must be at least 2 characters').max(50, 'Last name must be less than 50 characters'),
-  email: z
-    .string({ error: 'Please enter a valid email address' })
-    .trim()
-    .max(254, 'Please enter a valid email address')
-    .refine(isValidEmail, 'Please enter a valid email address'),
-  phone: z.string({ error: 'Please enter a valid phone number' }).trim().min(10, 'Please enter a valid phone number').max(40, 'Please enter a valid phone number'),
-  businessIdea: z
-    .string({ error: 'Please describe your business idea in at least 50 characters' })
-    .trim()
-    .min(50, 'Please describe your business idea in at least 50 characters')
-    .max(5000, 'Business idea description must be less than 5000 characters'),
+  firstName: zText({ error: 'First name must be at least 2 characters' }).pipe(z.string().min(2, 'First name must be at least 2 characters').max(50, 'First name must be less than 50 characters')),
+  lastName: zText({ error: 'Last name must be at least 2 characters' }).pipe(z.string().min(2, 'Last name must be at least 2 characters').max(50, 'Last name must be less than 50 characters')),
+  email: zText({ error: 'Please enter a valid email address' }).pipe(z.string().max(254, 'Please enter a valid email address').refine(isValidEmail, 'Please enter a valid email address')),
+  phone: zText({ error: 'Please enter a valid phone number' }).pipe(z.string().min(10, 'Please enter a valid phone number').max(40, 'Please enter a valid phone number')),
+  businessIdea: zText({ multiline: true, error: 'Please describe your business idea in at least 50 characters' }).pipe(
+    z.string().min(50, 'Please describe your business idea in at least 50 characters').max(5000, 'Business idea description must be less than 5000 characters'),
+  ),
   commitment: z.literal(true, { error: 'You must agree to the attendance commitment' }),
   termsAccepted: z.literal(true, { error: 'You must accept the terms and conditions' }),
 });
@@ -81,18 +73,16 @@ export type TIncubatorApplicationDraft = Omit<TIncubatorApplication, 'commitment
 export const ZIncubatorRegistration = z.object({
   firstName: cleaned(2, 'First name must be at least 2 characters', 50, 'First name must be less than 50 characters'),
   lastName: cleaned(2, 'Last name must be at least 2 characters', 50, 'Last name must be less than 50 characters'),
-  email: z.preprocess(
-    (v) => (typeof v === 'string' ? cleanText(v) : v),
+  email: zText({ error: { error: typeError } }).pipe(
     z
-      .string({ error: typeError })
+      .string()
       .max(254, 'Please enter a valid email address')
       // zod's own e-mail check plus the spec's extra pattern, reported once.
       .refine((v) => z.regexes.email.test(v) && isValidEmail(v), 'Please enter a valid email address'),
   ),
-  phone: z.preprocess(
-    (v) => (typeof v === 'string' ? cleanText(v) : v),
+  phone: zText({ error: { error: typeError } }).pipe(
     z
-      .string({ error: typeError })
+      .string()
       .max(40, 'Please enter a valid phone number')
       .refine((v) => v.length >= 10 && isValidPhone(v), 'Please enter a valid phone number'),
   ),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { zStorable } from '../domain/text';
 
 /** GET /api/members query: case-insensitive substring search on username, paginated. */
 export const ZMembersQuery = z.object({
-  search: z.string().trim().max(64, 'search must be at most 64 characters').default(''),
+  search: zStorable().trim().max(64, 'search must be at most 64 characters').default(''),
   page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(100_000).default(1),
   pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int('pageSize must be a whole number').min(1).max(60, 'pageSize must be at most 60').default(24),
 });

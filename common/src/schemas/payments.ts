@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { INVESTMENT, MIN_DONATION_CENTS } from '../domain/money';
+import { zText } from '../domain/text';
 
-/** Trims and removes control characters, as the spec requires for donor name and message. */
-const cleanText = (max: number, label: string) =>
-  z
-    .string()
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .transform((v) => v.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim())
+/** The shared cleaning step (trims, removes control characters, as the spec requires for donor name and message). */
+const cleanText = (max: number, label: string, multiline = false) =>
+  zText({ multiline })
     .pipe(z.string().max(max, `${label} must be at most ${max} characters`))
     .optional();
 
@@ -18,7 +16,7 @@ export const ZCreateDonation = z.object({
     .min(MIN_DONATION_CENTS, 'Please enter a valid donation amount of at least $1.00')
     .max(100_000_000, 'Donations above $1,000,000 need to be arranged with us directly'),
   donorName: cleanText(100, 'Name'),
-  message: cleanText(1000, 'Message'),
+  message: cleanText(1000, 'Message', true),
   wantsAdxTokens: z.boolean().default(false),
 });
 export type TCreateDonation = z.input<typeof ZCreateDonation>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { zStorable } from '../domain/text';
 
 /** GET /api/profiles/:username path: a Discord username. */
 export const ZProfileParams = z.object({
-  username: z.string().trim().min(1, 'username is required').max(64, 'username must be at most 64 characters'),
+  username: zStorable().trim().min(1, 'username is required').max(64, 'username must be at most 64 characters'),
 });
 
 /**

@@ -1,17 +1,16 @@
 import { z } from 'zod';
+import { zStorable, zText } from '../domain/text';
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+  zText({ multiline: true })
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters`))
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
 
 /** Create or edit a speaker session (title and scheduled date required; description and channel link optional). */
 export const ZSessionForm = z.object({
-  session_title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+  session_title: zText({ error: 'Title is required' }).pipe(z.string().min(1, 'Title is required').max(200, 'Title must be at most 200 characters')),
   session_description: optionalText(2000, 'Description'),
   scheduled_date: z.iso.datetime({ offset: true, error: 'Scheduled date is required' }),
   discord_channel_link: z
@@ -59,7 +58,7 @@ export type TSpeakerSession = z.infer<typeof ZSpeakerSession>;
 export const ZSessionWithToken = z.object({ session: ZSpeakerSession, token: z.string(), token_expires_at: z.string() });
 
 /** POST /api/speaker/authenticate body. */
-export const ZAuthenticateSpeaker = z.object({ token: z.string({ error: 'Invalid token' }).trim().min(1, 'Invalid token').max(200, 'Invalid token') });
+export const ZAuthenticateSpeaker = z.object({ token: zStorable({ error: 'Invalid token' }).trim().min(1, 'Invalid token').max(200, 'Invalid token') });
 
 /** authenticate-speaker answer, as the spec names it. */
 export const ZSpeakerAuthResult = z.object({
@@ -72,7 +71,7 @@ export type TSpeakerAuthResult = z.infer<typeof ZSpeakerAuthResult>;
 
 /** Archive listing: search over title, speaker name and topic; sort by date, duration or popularity (views). */
 export const ZArchiveQuery = z.object({
-  search: z.string().trim().max(100, 'search must be at most 100 characters').default(''),
+  search: zStorable().trim().max(100, 'search must be at most 100 characters').default(''),
   sort: z.enum(['date', 'duration', 'popular'], { error: "sort must be 'date', 'duration' or 'popular'" }).default('date'),
 });
 

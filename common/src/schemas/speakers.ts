@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../domain/text';
 
 /** A speaker profile card (members who set a speaker topic). */
 export const ZSpeakerProfile = z.object({
@@ -14,7 +15,7 @@ export type TSpeakerProfile = z.infer<typeof ZSpeakerProfile>;
 
 /** PUT /api/me/speaker-profile: the viewer's own topic and bio. */
 export const ZSpeakerProfileForm = z.object({
-  speaker_topic: z.string().trim().max(200, 'Topic must be at most 200 characters').transform((v) => (v === '' ? null : v)).nullable(),
-  bio: z.string().trim().max(2000, 'Bio must be at most 2000 characters').transform((v) => (v === '' ? null : v)).nullable(),
+  speaker_topic: zText().pipe(z.string().max(200, 'Topic must be at most 200 characters')).transform((v) => (v === '' ? null : v)).nullable(),
+  bio: zText({ multiline: true }).pipe(z.string().max(2000, 'Bio must be at most 2000 characters')).transform((v) => (v === '' ? null : v)).nullable(),
 });
 export type TSpeakerProfileForm = z.input<typeof ZSpeakerProfileForm>;
