@@ -68,7 +68,7 @@ describe('POST /api/forms/*: valid input is stored', () => {
   it('stores form A and form B (form B values cleaned)', async () => {
     const a = await post('incubator-application', formA);
     expect(a.status).toBe(201);
-    const b = await post('incubator-registration', { ...formB, goals: 'Launch\u0000 and find 100 subscribers.  ' });
+    const b = await post('incubator-registration', { ...formB, goals: 'Launch\u0007 and find 100 subscribers.  ' });
     expect(b.status).toBe(201);
     const rowA = await t.database.db('form_submissions').where({ id: a.json.id }).first();
     expect(rowA).toMatchObject({ form: 'incubator_application', email: 'grace@example.org' });

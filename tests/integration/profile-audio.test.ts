@@ -43,44 +43,49 @@ describe.each(['disk', 's3'] as const)('profile audio upload on the %s driver', 
   it('stores a speaker-page recording under user-audio/{discord_id}/audio-{timestamp}.webm and replaces the profile one', async () => {
     const carol = await signInAs(t.app, t.database.db, 'carol');
     const first = await upload(carol, fakeWebm(10_000));
-    const profileUrl = (first.json() as { audioUrl: string }).audioUrl;
+    expect(first.statusCode, first.body).toBe(201);
+    const profileUrl = (await audioUrlOf(t, carol.userId!))!;
     const res = await upload(carol, fakeWebm(20_000), { url: '/api/me/audio?purpose=speaker' });
     expect(res.statusCode, res.body).toBe(201);
-    const { audioUrl } = res.json() as { audioUrl: string };
+    const stored = (await audioUrlOf(t, carol.userId!))!;
     // The dev sign-in's discord_id is 'dev:carol'; ':' cannot be in a key, so the folder is 'dev_carol'.
-    expect(audioUrl).toMatch(/^\/files\/user-audio\/dev_carol\/audio-\d{13}\.webm$/);
-    expect(await audioUrlOf(t, carol.userId!)).toBe(audioUrl);
-    const file = await anonymous(t.app).request('GET', audioUrl);
-    expect([file.statusCode, file.headers['cache-control']]).toEqual([200, 'public, max-age=3600']);
+    expect(stored).toMatch(/^\/files\/user-audio\/dev_carol\/audio-\d{13}\.webm$/);
+    // The page plays it through the access-checked route, never from /files (see profile-privacy.test.ts).
+    const { audioUrl } = res.json() as { audioUrl: string };
+    expect(audioUrl).toBe(`/api/members/${carol.userId}/audio?v=${stored.slice(stored.lastIndexOf('/') + 1)}`);
+    const file = await carol.request('GET', audioUrl);
+    expect([file.statusCode, file.headers['cache-control']]).toEqual([200, 'private, no-cache']);
     expect(await t.app.storage.exists(profileUrl.slice('/files/'.length))).toBe(false);
     expect((await upload(carol, fakeWebm(1_000), { url: '/api/me/audio?purpose=podcast' })).statusCode).toBe(400);
   });
 
-  it('stores the owner\'s recording under user-audio/{userId}/audio_{timestamp}.webm and serves it with a 3600 s cache', async () => {
+  it('stores the owner\'s recording under user-audio/{userId}/audio_{timestamp}.webm and serves it to the owner with byte ranges', async () => {
     const body = fakeWebm(50_000);
     const res = await upload(alice, body);
     expect(res.statusCode).toBe(201);
     const { audioUrl, size } = res.json() as { audioUrl: string; size: number };
     expect(size).toBe(50_000);
-    expect(audioUrl).toMatch(new RegExp(`^/files/user-audio/${alice.userId}/audio_\\d{13}\\.webm$`));
-    expect(await audioUrlOf(t, alice.userId!)).toBe(audioUrl);
-    expect(await t.app.storage.exists(audioUrl.slice('/files/'.length))).toBe(true);
+    const stored = (await audioUrlOf(t, alice.userId!))!;
+    expect(stored).toMatch(new RegExp(`^/files/user-audio/${alice.userId}/audio_\\d{13}\\.webm$`));
+    expect(audioUrl).toBe(`/api/members/${alice.userId}/audio?v=${stored.slice(stored.lastIndexOf('/') + 1)}`);
+    expect(await t.app.storage.exists(stored.slice('/files/'.length))).toBe(true);
 
-    const file = await anonymous(t.app).request('GET', audioUrl);
+    const file = await alice.request('GET', audioUrl);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('audio/webm');
-    expect(file.headers['cache-control']).toBe('public, max-age=3600');
+    expect(file.headers['cache-control']).toBe('private, no-cache');
     expect(file.headers['accept-ranges']).toBe('bytes');
     expect(file.rawPayload.equals(body)).toBe(true);
 
-    const part = await anonymous(t.app).request('GET', audioUrl, undefined, { range: 'bytes=0-3' });
+    const part = await alice.request('GET', audioUrl, undefined, { range: 'bytes=0-3' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 0-3/50000');
     expect([...part.rawPayload]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
-    expect((await anonymous(t.app).request('GET', audioUrl, undefined, { range: 'bytes=60000-' })).statusCode).toBe(416);
+    expect((await alice.request('GET', audioUrl, undefined, { range: 'bytes=60000-' })).statusCode).toBe(416);
 
+    // Profile Visibility is off by default: another member sees no audio (profile-privacy.test.ts has the rest).
     const profile = await bob.request('GET', '/api/profiles/alice');
-    expect(profile.json()).toMatchObject({ username: 'alice', audioUrl, isOwner: false });
+    expect(profile.json()).toMatchObject({ username: 'alice', audioUrl: null, isOwner: false });
   });
 
   it('deletes the previous file once the new one is saved', async () => {
@@ -88,21 +93,19 @@ describe.each(['disk', 's3'] as const)('profile audio upload on the %s driver', 
     await new Promise((r) => setTimeout(r, 5));
     const res = await upload(alice, fakeWebm(3000));
     expect(res.statusCode).toBe(201);
-    const after = (res.json() as { audioUrl: string }).audioUrl;
+    const after = (await audioUrlOf(t, alice.userId!))!;
     expect(after).not.toBe(before);
-    expect(await audioUrlOf(t, alice.userId!)).toBe(after);
     expect(await t.app.storage.exists(before.slice('/files/'.length))).toBe(false);
-    expect((await anonymous(t.app).request('GET', before)).statusCode).toBe(404);
-    expect((await anonymous(t.app).request('GET', after)).statusCode).toBe(200);
+    expect(await t.app.storage.exists(after.slice('/files/'.length))).toBe(true);
+    expect((await alice.request('GET', (res.json() as { audioUrl: string }).audioUrl)).statusCode).toBe(200);
   });
 
   it('always stores for the signed-in member: a user id smuggled in the form or the query is ignored', async () => {
     const aliceUrl = await audioUrlOf(t, alice.userId!);
     const res = await upload(bob, fakeWebm(1000), { extra: { userId: alice.userId!, user_id: alice.userId! }, url: `/api/me/audio?userId=${alice.userId}` });
     expect(res.statusCode).toBe(201);
-    const { audioUrl } = res.json() as { audioUrl: string };
-    expect(audioUrl.startsWith(`/files/user-audio/${bob.userId}/`)).toBe(true);
-    expect(await audioUrlOf(t, bob.userId!)).toBe(audioUrl);
+    expect((res.json() as { audioUrl: string }).audioUrl.startsWith(`/api/members/${bob.userId}/audio?`)).toBe(true);
+    expect((await audioUrlOf(t, bob.userId!))!.startsWith(`/files/user-audio/${bob.userId}/`)).toBe(true);
     expect(await audioUrlOf(t, alice.userId!)).toBe(aliceUrl);
     // And there is no route that names another member's profile for writing.
     expect((await upload(bob, fakeWebm(1000), { url: '/api/profiles/alice/audio' })).statusCode).toBe(404);
@@ -206,8 +209,10 @@ describe('profiles', () => {
     expect((await dave.request('GET', '/api/profiles/carol_b')).json().email).toBe('carol@example.org');
   });
 
-  it('shows the bio, and hides members without a Discord id', async () => {
+  it('shows the bio when its owner made the profile visible, and hides members without a Discord id', async () => {
     await t.database.db('users').where({ id: dave.userId }).update({ bio: 'Builder of things.' });
+    expect((await carol.request('GET', '/api/profiles/dave')).json().bio).toBeNull();
+    await dave.request('PUT', '/api/me/privacy', { profile_visibility: true, email_visibility: false, directory_listing: false });
     expect((await carol.request('GET', '/api/profiles/dave')).json().bio).toBe('Builder of things.');
     await t.database.db('users').insert({ discord_username: 'ghost', discord_id: null });
     expect((await carol.request('GET', '/api/profiles/ghost')).statusCode).toBe(404);

@@ -1,9 +1,11 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createStorage, isValidKey, type ByteRange, type Storage, type StorageEnv } from '@app/common/server/storage/index';
 import { httpError } from '../http-error';
 import { isRecordingChunkKey } from '@app/common/studio';
+import { isProfileAudioKey } from '@app/common/domain/audio';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +34,39 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 }
 
 /**
+ * Streams a stored object with its content type, ETag and byte ranges (audio seeking); `cacheControl`
+ * overrides the object's own (access-checked routes must not let shared caches keep private files).
+ */
+export async function sendStoredObject(req: FastifyRequest, reply: FastifyReply, storage: Storage, key: string, cacheControl?: string): Promise<FastifyReply> {
+  const meta = await storage.stat(key);
+  if (!meta) throw httpError(404, 'File not found');
+
+  reply.header('cache-control', cacheControl ?? meta.cacheControl);
+  reply.header('accept-ranges', 'bytes');
+  reply.header('x-content-type-options', 'nosniff');
+  if (meta.etag) reply.header('etag', meta.etag);
+  if (meta.lastModified) reply.header('last-modified', meta.lastModified.toUTCString());
+  if (meta.etag && req.headers['if-none-match'] === meta.etag) return reply.status(304).send();
+
+  const range = parseRange(req.headers.range, meta.size);
+  if (range === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${meta.size}`);
+    return reply.status(416).send({ statusCode: 416, error: 'Range Not Satisfiable', message: 'Requested range not satisfiable', requestId: req.id });
+  }
+  const obj = await storage.stream(key, range ?? undefined);
+  if (!obj) throw httpError(404, 'File not found');
+  reply.type(obj.contentType);
+  if (obj.range) {
+    reply.status(206);
+    reply.header('content-range', `bytes ${obj.range.start}-${obj.range.end}/${obj.size}`);
+    reply.header('content-length', obj.range.end - obj.range.start + 1);
+  } else {
+    reply.header('content-length', obj.size);
+  }
+  return reply.send(obj.body);
+}
+
+/**
  * Object storage for the app, and `GET /files/*`, which serves stored objects from either driver with
  * their content type, their cache control (3600 s by default), ETag and byte ranges (audio seeking).
  */
@@ -48,40 +83,16 @@ export const storagePlugin = fp<{ env: StorageEnv; storage?: Storage }>(
         config: { access: 'public' },
         schema: {
           tags: ['files'],
-          summary: 'A stored file (member audio, session recordings), with byte ranges',
+          summary: 'A stored public file (session recordings, flyers, thumbnails), with byte ranges; member audio is served by GET /api/members/{id}/audio',
           params: z.object({ '*': z.string() }),
         },
       },
       async (req, reply) => {
         const key = req.params['*'];
-        // Raw studio chunks are private: only the finalized recording is served.
-        if (!isValidKey(key) || isRecordingChunkKey(key)) throw httpError(404, 'File not found');
-        const meta = await storage.stat(key);
-        if (!meta) throw httpError(404, 'File not found');
-
-        reply.header('cache-control', meta.cacheControl);
-        reply.header('accept-ranges', 'bytes');
-        reply.header('x-content-type-options', 'nosniff');
-        if (meta.etag) reply.header('etag', meta.etag);
-        if (meta.lastModified) reply.header('last-modified', meta.lastModified.toUTCString());
-        if (meta.etag && req.headers['if-none-match'] === meta.etag) return reply.status(304).send();
-
-        const range = parseRange(req.headers.range, meta.size);
-        if (range === 'unsatisfiable') {
-          reply.header('content-range', `bytes */${meta.size}`);
-          return reply.status(416).send({ statusCode: 416, error: 'Range Not Satisfiable', message: 'Requested range not satisfiable', requestId: req.id });
-        }
-        const obj = await storage.stream(key, range ?? undefined);
-        if (!obj) throw httpError(404, 'File not found');
-        reply.type(obj.contentType);
-        if (obj.range) {
-          reply.status(206);
-          reply.header('content-range', `bytes ${obj.range.start}-${obj.range.end}/${obj.size}`);
-          reply.header('content-length', obj.range.end - obj.range.start + 1);
-        } else {
-          reply.header('content-length', obj.size);
-        }
-        return reply.send(obj.body);
+        // Raw studio chunks are private (only the finalized recording is served), and member audio
+        // follows its owner's Profile Visibility, so a copied /files URL must not bypass that check.
+        if (!isValidKey(key) || isRecordingChunkKey(key) || isProfileAudioKey(key)) throw httpError(404, 'File not found');
+        return sendStoredObject(req, reply, storage, key);
       },
     );
   },

@@ -66,3 +66,21 @@ export const SPEAKER_AUDIO_TEXT = {
   updateFailed: { title: 'Update Failed', description: 'Failed to update your profile' },
   saved: { title: 'Success', description: 'Audio uploaded and profile updated!' },
 } as const;
+
+/** The folder of every profile and speaker-page recording; never served by /files (privacy is checked per request). */
+export const PROFILE_AUDIO_BUCKET = 'user-audio';
+
+/** Whether a storage key is a member's recording, which only GET /api/members/:id/audio may serve. */
+export function isProfileAudioKey(key: string): boolean {
+  return key.startsWith(`${PROFILE_AUDIO_BUCKET}/`);
+}
+
+/**
+ * The URL the web app plays a member's recording from: an access-checked route (owner, admins, or
+ * anyone when the owner made the profile visible), with the stored file's name as a version so a new
+ * recording is never answered from the browser's cache of the old one.
+ */
+export function memberAudioPath(userId: string, storedUrl: string): string {
+  const version = storedUrl.slice(storedUrl.lastIndexOf('/') + 1);
+  return `/api/members/${encodeURIComponent(userId)}/audio?v=${encodeURIComponent(version)}`;
+}

@@ -29,3 +29,29 @@ export function accountAgeDays(createdAt: Date | string, now: Date = new Date())
   const ms = now.getTime() - new Date(createdAt).getTime();
   return Math.max(0, Math.floor(ms / 86_400_000));
 }
+
+/** Who is reading a member's profile: their id and whether they hold the admin role (from the session). */
+export interface ProfileViewer {
+  userId: string;
+  isAdmin: boolean;
+}
+
+/**
+ * Whether `viewer` may read the member's bio and audio: always the owner and admins; anyone else
+ * only when the owner turned Profile Visibility on (off by default, and for members who never saved).
+ */
+export function maySeeProfileDetails(viewer: ProfileViewer | null, ownerId: string, profileVisibility: boolean | null | undefined): boolean {
+  return Boolean(profileVisibility) || (viewer !== null && (viewer.userId === ownerId || viewer.isAdmin));
+}
+
+/**
+ * What setting a topic on the Brotherhood tab shows (said beside the Topic field): the name, avatar and
+ * topic, to members on the guest-speaker list and on the weekly flyers. The bio and audio introduction
+ * are the profile's own and follow Profile Visibility there too.
+ */
+export const SPEAKER_TOPIC_CONSENT =
+  'Setting a topic shows your name, avatar and topic to members under Guest Speakers and on the weekly flyers. Your bio and audio introduction show there only while Profile Visibility is on (Security page).';
+
+/** The Profile Visibility switch's text on /security: exactly what it controls. */
+export const PROFILE_VISIBILITY_TEXT =
+  'Let other members see your bio and audio message, on your profile and on your speaker card. When off, only you and admins see them; your name, avatar, member-since date and any speaker topic stay visible to members.';

@@ -7,8 +7,9 @@ export const ZProfileParams = z.object({
 });
 
 /**
- * A member's profile as other members see it. `email` is present only when the owner turned e-mail
- * visibility on; `isOwner` is worked out on the server from the session (never from the client).
+ * A member's profile as the viewer may see it. `bio` and `audioUrl` are null for other members unless
+ * the owner turned Profile Visibility on (the owner and admins always get them); `email` is present only
+ * when the owner turned e-mail visibility on; `isOwner` is worked out on the server from the session.
  */
 export const ZProfile = z.object({
   id: z.uuid(),
@@ -19,6 +20,8 @@ export const ZProfile = z.object({
   memberSince: z.string(),
   email: z.string().nullable(),
   isOwner: z.boolean(),
+  /** The owner's Profile Visibility switch (so the owner's page can say who sees the bio and audio). */
+  profileVisible: z.boolean(),
 });
 export type TProfile = z.infer<typeof ZProfile>;
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { DEFAULT_PRIVACY, privacyLevel, privacyScore } from '@app/common/domain/privacy';
+import { DEFAULT_PRIVACY, PROFILE_VISIBILITY_TEXT, privacyLevel, privacyScore } from '@app/common/domain/privacy';
 import { formatUsShortDate } from '@app/common/domain/format';
 import { ZPrivacySettings, ZSecurityMetrics, type TPrivacySettings } from '@app/common/schemas/security';
 import { pageTitle } from '../components/brand';
@@ -14,7 +14,7 @@ import { getJson, sendJson } from '../lib/api';
 import { useAction, useLoadErrorToast } from '../lib/use-action';
 
 const SWITCHES: Array<{ key: keyof TPrivacySettings; label: string; description: string }> = [
-  { key: 'profile_visibility', label: 'Profile Visibility', description: 'Let other members see your bio and audio message on your profile.' },
+  { key: 'profile_visibility', label: 'Profile Visibility', description: PROFILE_VISIBILITY_TEXT },
   { key: 'email_visibility', label: 'Email Visibility', description: 'Show your e-mail address on your profile to other members.' },
   { key: 'directory_listing', label: 'Directory Listing', description: 'List yourself in the community member directory.' },
 ];

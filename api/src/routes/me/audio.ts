@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUDIO_MAX_BYTES, AUDIO_MESSAGES, AUDIO_PURPOSES, isWebm } from '@app/common/domain/audio';
+import { AUDIO_MAX_BYTES, AUDIO_MESSAGES, AUDIO_PURPOSES, isWebm, memberAudioPath } from '@app/common/domain/audio';
 import { ZApiError } from '@app/common/schemas/errors';
 import { ZAudioUploaded } from '@app/common/schemas/profiles';
 import { httpError } from '../../http-error';
@@ -60,7 +60,8 @@ export const meAudioRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const saved = await saveProfileAudio({ db: app.db, storage: app.storage, log: req.log }, userId, bytes, req.query.purpose);
       req.log.info({ userId, key: saved.key, size: saved.size }, 'profile audio saved');
-      return reply.status(201).send({ audioUrl: saved.audioUrl, size: saved.size });
+      // The stored file is private: the page plays it through the access-checked route.
+      return reply.status(201).send({ audioUrl: memberAudioPath(userId, saved.audioUrl), size: saved.size });
     },
   );
 };

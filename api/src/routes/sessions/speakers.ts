@@ -1,38 +1,48 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { memberAudioPath } from '@app/common/domain/audio';
+import { maySeeProfileDetails, type ProfileViewer } from '@app/common/domain/privacy';
 import { ZApiError } from '@app/common/schemas/errors';
-import { ZSpeakerProfile, ZSpeakerProfileForm } from '@app/common/schemas/speakers';
+import { ZSpeakerProfile, ZSpeakerProfileForm, type TSpeakerProfile } from '@app/common/schemas/speakers';
+import { findSpeakerProfile, listSpeakers, saveSpeakerProfile, type SpeakerRow } from '@app/common/server/speakers.repository';
 
-const COLUMNS = ['id', 'discord_username', 'discord_avatar_url', 'bio', 'speaker_topic', 'audio_file_url', 'updated_at'];
-type Row = Omit<z.infer<typeof ZSpeakerProfile>, 'updated_at'> & { updated_at: Date };
-const toApi = (r: Row) => ({ ...r, updated_at: r.updated_at.toISOString() });
+/**
+ * A speaker card as `viewer` may see it. Setting a topic shows the name, avatar and topic to members
+ * (and on the flyers); the bio and the audio follow Profile Visibility like the profile page does.
+ */
+function toApi(r: SpeakerRow, viewer: ProfileViewer): TSpeakerProfile {
+  const details = maySeeProfileDetails(viewer, r.id, r.profile_visibility);
+  return {
+    id: r.id,
+    discord_username: r.discord_username,
+    discord_avatar_url: r.discord_avatar_url,
+    bio: details ? r.bio : null,
+    speaker_topic: r.speaker_topic,
+    audio_file_url: details && r.audio_file_url ? memberAudioPath(r.id, r.audio_file_url) : null,
+    updated_at: r.updated_at.toISOString(),
+  };
+}
 
 /** Speaker profiles for the Brotherhood tab, and the viewer's own topic and bio. */
 export const speakerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/speakers',
-    { config: { access: 'member' }, schema: { tags: ['sessions'], summary: 'Members with a speaker topic, newest first', response: { 200: z.object({ speakers: z.array(ZSpeakerProfile) }), 401: ZApiError } } },
-    async () => {
-      const rows = (await app.db('users').whereNotNull('speaker_topic').whereNotNull('discord_username').orderBy('created_at', 'desc').limit(200).select(COLUMNS)) as Row[];
-      return { speakers: rows.map(toApi) };
+    {
+      config: { access: 'member' },
+      schema: { tags: ['sessions'], summary: 'Members with a speaker topic, newest first; bio and audio only where Profile Visibility allows', response: { 200: z.object({ speakers: z.array(ZSpeakerProfile) }), 401: ZApiError } },
     },
+    async (req) => ({ speakers: (await listSpeakers(app.db)).map((r) => toApi(r, req.session!)) }),
   );
 
   app.get(
     '/api/me/speaker-profile',
     { config: { access: 'member' }, schema: { tags: ['sessions'], summary: 'My speaker profile', response: { 200: ZSpeakerProfile, 401: ZApiError } } },
-    async (req) => toApi((await app.db('users').where({ id: req.session!.userId }).first(COLUMNS)) as Row),
+    async (req) => toApi((await findSpeakerProfile(app.db, req.session!.userId))!, req.session!),
   );
 
   app.put(
     '/api/me/speaker-profile',
     { config: { access: 'member' }, schema: { tags: ['sessions'], summary: 'Save my speaker topic and bio', body: ZSpeakerProfileForm, response: { 200: ZSpeakerProfile, 400: ZApiError, 401: ZApiError } } },
-    async (req) => {
-      const [row] = (await app.db('users')
-        .where({ id: req.session!.userId })
-        .update({ speaker_topic: req.body.speaker_topic, bio: req.body.bio, updated_at: app.db.fn.now() })
-        .returning(COLUMNS)) as Row[];
-      return toApi(row!);
-    },
+    async (req) => toApi(await saveSpeakerProfile(app.db, req.session!.userId, req.body), req.session!),
   );
 };

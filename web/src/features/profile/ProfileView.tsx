@@ -68,6 +68,14 @@ export function ProfileView({ profile, onAudioUploaded }: { profile: TProfile; o
       </ProfileBand>
 
       <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        {isOwner && (
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700" data-testid="profile-visibility-note">
+            <span>{profile.profileVisible ? PROFILE_TEXT.publicNote : PROFILE_TEXT.privateNote}</span>
+            <Link to="/security" className="font-medium text-gold-800 underline underline-offset-2 hover:text-ink-900">
+              {PROFILE_TEXT.visibilityLink}
+            </Link>
+          </p>
+        )}
         {!isOwner && empty ? (
           <Card>
             <CardContent>

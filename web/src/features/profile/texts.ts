@@ -31,5 +31,8 @@ export const PROFILE_TEXT = {
   visitorAudioHint: (username: string) => `A short audio message from ${username}.`,
   limitReached: 'Recording stopped at the 10 MB limit',
   you: 'You',
+  privateNote: 'Only you and admins can see your bio and audio message.',
+  publicNote: 'Other members can see your bio and audio message.',
+  visibilityLink: 'Change Profile Visibility',
   emailLabel: 'Email',
 } as const;

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
+import { SPEAKER_TOPIC_CONSENT } from '@app/common/domain/privacy';
 import { ZSpeakerProfile, type TSpeakerProfile } from '@app/common/schemas/speakers';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -70,7 +71,7 @@ function OwnProfile() {
       </CardHeader>
       <CardContent className="space-y-5">
         <form onSubmit={save} className="grid gap-4" aria-label="Speaker profile">
-          <Field label="Topic">
+          <Field label="Topic" hint={SPEAKER_TOPIC_CONSENT}>
             <Input value={form.speaker_topic} onChange={(e) => setDraft({ ...form, speaker_topic: e.target.value })} maxLength={200} placeholder="What will you speak about?" />
           </Field>
           <Field label="Bio">
