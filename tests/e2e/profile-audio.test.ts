@@ -96,7 +96,8 @@ describe('profile audio in Chromium with the fake microphone', () => {
       return { src: a.currentSrc, error: a.error?.code ?? null };
     });
     expect(state.error).toBeNull();
-    expect(state.src).toContain('/files/user-audio/');
+    // Played through the access-checked route, not the stored /files URL.
+    expect(state.src).toContain('/api/members/');
     // The WebM from MediaRecorder carries no duration; the player learns it (about 2 s) instead of showing 0:00.
     await alice.waitForFunction(() => {
       const a = (globalThis as unknown as PageGlobals).document.querySelector('[data-testid="profile-audio"]');
@@ -123,7 +124,7 @@ describe('profile audio in Chromium with the fake microphone', () => {
         const a = (globalThis as unknown as PageGlobals).document.querySelector('[data-testid="profile-audio"]');
         return a !== null && !a.src.endsWith(old);
       },
-      first,
+      `v=${encodeURIComponent(first.slice(first.lastIndexOf('/') + 1))}`,
       { timeout: 15_000 },
     );
     const second = (await audioUrlOf('alice'))!;
@@ -131,10 +132,17 @@ describe('profile audio in Chromium with the fake microphone', () => {
     expect(await t.app.storage.exists(first.slice('/files/'.length))).toBe(false);
   });
 
-  it('another member sees only the player', async () => {
+  it('another member sees nothing while Profile Visibility is off, and only the player once it is on', async () => {
     const bob = await memberPage('bob');
     await bob.goto(`${t.baseUrl}/profile/alice`);
     await bob.getByRole('heading', { level: 1, name: 'alice' }).waitFor();
+    await bob.getByText("This user hasn't added any additional information to their profile yet.").waitFor();
+    expect(await bob.getByTestId('profile-audio').count()).toBe(0);
+    await alice.goto(`${t.baseUrl}/profile/alice`);
+    await alice.getByText('Only you and admins can see your bio and audio message.').waitFor();
+    const aliceId = ((await t.database.db('users').where({ discord_username: 'alice' }).first('id')) as { id: string }).id;
+    await t.database.db('user_privacy_settings').insert({ user_id: aliceId, profile_visibility: true });
+    await bob.reload();
     await bob.getByTestId('profile-audio').waitFor();
     await bob.getByText('A short audio message from alice.').waitFor();
     expect(await bob.getByRole('button', { name: 'Record' }).count()).toBe(0);
@@ -150,12 +158,13 @@ describe('profile audio in Chromium with the fake microphone', () => {
 
   it('shows the bio under About, and the e-mail only when its owner shares it', async () => {
     await t.database.db('users').where({ discord_username: 'bob' }).update({ bio: 'Carpenter and mentor.', email: 'bob@example.org' });
+    const bobId = ((await t.database.db('users').where({ discord_username: 'bob' }).first('id')) as { id: string }).id;
+    await t.database.db('user_privacy_settings').insert({ user_id: bobId, profile_visibility: true });
     await alice.goto(`${t.baseUrl}/profile/bob`);
     await alice.getByRole('heading', { name: 'About' }).waitFor();
     await alice.getByText('Carpenter and mentor.').waitFor();
     expect(await alice.getByTestId('profile-email').count()).toBe(0);
-    const bobId = ((await t.database.db('users').where({ discord_username: 'bob' }).first('id')) as { id: string }).id;
-    await t.database.db('user_privacy_settings').insert({ user_id: bobId, email_visibility: true });
+    await t.database.db('user_privacy_settings').where({ user_id: bobId }).update({ email_visibility: true });
     await alice.reload();
     expect(await alice.getByTestId('profile-email').innerText()).toContain('bob@example.org');
   });
