@@ -50,8 +50,8 @@ export function maySeeProfileDetails(viewer: ProfileViewer | null, ownerId: stri
  * are the profile's own and follow Profile Visibility there too.
  */
 export const SPEAKER_TOPIC_CONSENT =
-  'Setting a topic shows your name, avatar and topic to members under Guest Speakers and on the weekly flyers. Your bio and audio introduction show there only while Profile Visibility is on (Security page).';
+  'Members see your name, avatar and topic under Guest Speakers and on the weekly flyers. Your bio and audio show there only while Profile Visibility is on.';
 
 /** The Profile Visibility switch's text on /security: exactly what it controls. */
 export const PROFILE_VISIBILITY_TEXT =
-  'Let other members see your bio and audio message, on your profile and on your speaker card. When off, only you and admins see them; your name, avatar, member-since date and any speaker topic stay visible to members.';
+  'Let other members see your bio and audio message on your profile and speaker card. Off: only you and admins see them.';

@@ -1,19 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AUDIO_MAX_BYTES, AUDIO_MESSAGES, AUDIO_PURPOSES, isWebm, memberAudioPath } from '@app/common/domain/audio';
-import { ZApiError } from '@app/common/schemas/errors';
-import { ZAudioUploaded } from '@app/common/schemas/profiles';
+import { AUDIO_MAX_BYTES, AUDIO_MESSAGES, isWebm, memberAudioPath } from '@app/common/domain/audio';
 import { httpError } from '../../http-error';
 import { saveProfileAudio } from '../../services/audio.service';
+import { uploadAudioSchema } from './schema';
 
 /** Declared part types we accept (the bytes are checked too): what browsers label a MediaRecorder WebM blob. */
 const ACCEPTED_TYPES = new Set(['audio/webm', 'video/webm', 'application/octet-stream', '']);
 
-/** Documents the multipart body; validation is the handler's (the bytes are read as a stream, not parsed into the body). */
-const ZAudioUploadBody = z
-  .object({ audio: z.string().meta({ format: 'binary', description: `The recording: WebM (starts with 1A 45 DF A3), at most ${AUDIO_MAX_BYTES} bytes` }) })
-  .nullish();
 
 function isTooLarge(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
@@ -27,15 +21,7 @@ export const meAudioRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/me/audio',
     {
       config: { access: 'member' },
-      schema: {
-        tags: ['me'],
-        summary:
-          'Upload my profile audio (multipart field "audio", WebM, at most 10 MB); replaces the previous recording. purpose=speaker (the speaker page) stores it as user-audio/{discord_id}/audio-{timestamp}.webm',
-        consumes: ['multipart/form-data'],
-        querystring: z.object({ purpose: z.enum(AUDIO_PURPOSES, { error: 'purpose must be profile or speaker' }).default('profile') }),
-        body: ZAudioUploadBody,
-        response: { 201: ZAudioUploaded, 400: ZApiError, 401: ZApiError, 403: ZApiError, 413: ZApiError, 415: ZApiError },
-      },
+      schema: uploadAudioSchema,
       // Before body validation: anything but multipart is the wrong media type, whatever its content.
       preValidation: async (req) => {
         if (!req.isMultipart()) throw httpError(415, AUDIO_MESSAGES.notMultipart);
