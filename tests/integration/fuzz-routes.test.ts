@@ -342,5 +342,14 @@ describe('every string field: NUL and lone surrogates answer 4xx, control and bi
       }
     }
     expect(failures, failures.join('\n')).toEqual([]);
+    // What was accepted was cleaned on the way in: no control or bidi characters reached the tables.
+    const mine = (await t.database.db('users').where({ id: member.userId }).first('bio')) as { bio: string };
+    expect(mine.bio.startsWith('Baker and teacher.a')).toBe(true);
+    const dirty = '[\\x01-\\x08\\x0b-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069]';
+    const { rows } = (await t.database.db.raw(
+      `SELECT (SELECT count(*) FROM users WHERE concat(bio, speaker_topic) ~ ?)::int + (SELECT count(*) FROM speaker_sessions WHERE concat(session_title, session_description) ~ ?)::int AS n`,
+      [dirty, dirty],
+    )) as { rows: Array<{ n: number }> };
+    expect(rows[0]!.n).toBe(0);
   });
 });
