@@ -18,7 +18,8 @@ async function setVisibility(client: Client, on: boolean): Promise<void> {
   expect(res.statusCode).toBe(200);
 }
 
-describe.each(['disk', 's3'] as const)('Profile Visibility is enforced on the server (%s driver)', (driver) => {
+// 's3-public': S3 with S3_PUBLIC_URL, where the stored URL points at the bucket, yet the API still streams it.
+describe.each(['disk', 's3', 's3-public'] as const)('Profile Visibility is enforced on the server (%s storage)', (driver) => {
   let t: TestApp;
   let s3: FakeS3 | undefined;
   let owner: Client;
@@ -29,8 +30,8 @@ describe.each(['disk', 's3'] as const)('Profile Visibility is enforced on the se
   let storedUrl: string;
 
   beforeAll(async () => {
-    if (driver === 's3') s3 = await startFakeS3();
-    t = await startTestApp({ env: s3?.env ?? {} });
+    if (driver !== 'disk') s3 = await startFakeS3();
+    t = await startTestApp({ env: s3 ? { ...s3.env, ...(driver === 's3-public' ? { S3_PUBLIC_URL: `${s3.endpoint}/${s3.bucket}` } : {}) } : {} });
     owner = await signInAs(t.app, t.database.db, 'private_pat');
     other = await signInAs(t.app, t.database.db, 'curious_cal');
     admin = await signInAs(t.app, t.database.db, 'admin_ada', { admin: true });
@@ -53,7 +54,7 @@ describe.each(['disk', 's3'] as const)('Profile Visibility is enforced on the se
   });
 
   it('refuses the recording to another member, an anonymous visitor and a copied /files URL', async () => {
-    expect(storedUrl).toMatch(/\/user-audio\//);
+    expect(storedUrl).toMatch(driver === 's3-public' ? /^http:\/\/127\.0\.0\.1:\d+\/adx-test\/user-audio\// : /^\/files\/user-audio\//);
     expect((await other.request('GET', servedUrl)).statusCode).toBe(404);
     expect((await anonymous(t.app).request('GET', servedUrl)).statusCode).toBe(401);
     expect((await anonymous(t.app).request('GET', '/api/profiles/private_pat')).statusCode).toBe(401);
