@@ -86,7 +86,7 @@ function Directory({ user }: { user: TSessionUser }) {
             <div>
               <h1 className="font-display text-3xl font-semibold text-ink-900">{PRODUCT_NAME} Community</h1>
               <p className="mt-1 text-slate-700" data-testid="member-count">
-                {data ? `${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'member' : 'members'}` : '\u00a0'}
+                {data ? `${data.listedTotal.toLocaleString('en-US')} ${data.listedTotal === 1 ? 'member' : 'members'}` : '\u00a0'}
               </p>
             </div>
             <div className="w-full sm:w-80">
