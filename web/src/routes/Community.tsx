@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { TSessionUser } from '@app/common/schemas/auth';
 import { ZMembersPage } from '@app/common/schemas/members';
-import { formatUsShortDate } from '@app/common/domain/format';
+import { formatLocalDate } from '@app/common/domain/local-date';
 import { pageTitle, PRODUCT_NAME } from '../components/brand';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -28,7 +28,7 @@ function useDebounced(value: string, ms: number): string {
 }
 
 function joined(iso: string): string {
-  return formatUsShortDate(iso.slice(0, 10));
+  return formatLocalDate(iso);
 }
 
 function Directory({ user }: { user: TSessionUser }) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatMinutesSeconds } from '@app/common/domain/session-status';
-import { formatUsShortDate } from '@app/common/domain/format';
+import { formatLocalDate } from '@app/common/domain/local-date';
 import { ZArchiveList, type TArchivedSession } from '@app/common/schemas/sessions';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -111,7 +111,7 @@ export function ArchiveTab({ signedIn }: { signedIn: boolean }) {
                     {s.speaker_topic ? ` · ${s.speaker_topic}` : ''}
                   </p>
                   <p className="text-sm text-slate-600">
-                    {formatMinutesSeconds(s.duration_seconds)} · {s.actual_start_time ? formatUsShortDate(s.actual_start_time.slice(0, 10)) : '—'} · {s.views} {s.views === 1 ? 'view' : 'views'}
+                    {formatMinutesSeconds(s.duration_seconds)} · {s.actual_start_time ? formatLocalDate(s.actual_start_time) : '—'} · {s.views} {s.views === 1 ? 'view' : 'views'}
                   </p>
                   <div className="mt-auto flex gap-2 pt-2">
                     <Button size="sm" variant="secondary" disabled={!s.recording_url} onClick={() => void open(s)}>
