@@ -134,6 +134,31 @@ describe('weekly flyer generator', () => {
     await context.close();
   });
 
+  it('shows the flyer after one click on Generate, even when the speaker list refreshes meanwhile (a profile just saved)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, 'amara_okafor');
+    await page.goto(`${t.baseUrl}/speakers`);
+    await page.getByTestId('flyer-speaker').getByText('amara_okafor').waitFor();
+    // The next speaker-list answer comes late: the save below refreshes it while the render runs.
+    let delayed = false;
+    await page.route('**/api/speakers', async (route) => {
+      if (delayed) return route.continue();
+      delayed = true;
+      await new Promise((r) => setTimeout(r, 6_000));
+      await route.continue();
+    });
+    await page.getByLabel('Topic').fill('Cooperatives that keep money local, revised');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByText('Profile Saved').first().waitFor();
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/speakers'), { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Generate the Friday flyer' }).click();
+    await refreshed;
+    await page.getByTestId('flyer-speaker').getByText('revised').waitFor();
+    await page.getByTestId('flyer-friday').getByRole('link', { name: 'Download Friday' }).waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+
   it('offers to ask again when a render stays pending (no worker taking jobs), and the next ask gets it', async () => {
     await t.database.db('users').where({ discord_username: 'amara_okafor' }).update({ speaker_topic: 'Cooperatives, year two', updated_at: t.database.db.fn.now() });
     const render = worker.workers.find((w) => w.name === 'render')!;
