@@ -128,7 +128,7 @@ export function FlyerGenerator({ speakers, loading }: { speakers: TSpeakerProfil
     return stale ? { state: 'idle' } : e;
   };
   const entries = { Monday: current(held.Monday), Wednesday: current(held.Wednesday), Friday: current(held.Friday) };
-  const set = useCallback((day: SessionDay, e: Entry) => setHeld((h) => ({ ...h, [day]: e })), []);
+  const set = useCallback((day: SessionDay, e: Entry) => setHeld((h) => ({ ...h, [day]: e })), [setHeld]);
 
   const settle = useCallback(
     (day: SessionDay, flyer: TFlyerStatus) => {
