@@ -1,3 +1,4 @@
+import type { RecordingStatus, SessionStatus } from './domain/session-status';
 import type { TLedgerRow } from './schemas/ledger';
 
 /** Rooms: the public ledger, the admins, one per member, one per speaker session. */
@@ -19,14 +20,14 @@ export interface PaymentStatusEvent {
 /** A speaker session changed status (room session:{id} and admins). */
 export interface SessionStatusEvent {
   session_id: string;
-  status: 'scheduled' | 'live' | 'completed' | 'cancelled';
+  status: SessionStatus;
 }
 
 /** A studio recording changed state (room session:{id} and admins). */
 export interface RecordingStatusEvent {
   session_id: string;
   recording_id: string;
-  status: 'recording' | 'finalizing' | 'completed' | 'failed';
+  status: RecordingStatus;
   /** Set when completed. */
   recording_url?: string | null;
   /** Set when failed: what went wrong (for example the missing chunk seqs). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECORDING_STATUSES } from './domain/session-status';
 import { ZSpeakerSession } from './schemas/sessions';
 
 /**
@@ -133,7 +134,7 @@ export function decodeFrame(frame: Uint8Array): { seq: number; chunk: Uint8Array
 export const ZStudioTake = z.object({
   recording_id: z.string(),
   session_id: z.string(),
-  status: z.enum(['recording', 'finalizing', 'completed', 'failed']),
+  status: z.enum(RECORDING_STATUSES),
   next_seq: z.number().int().min(0),
   started_at: z.string(),
 });

@@ -99,7 +99,7 @@ describe('speaker page recorder', () => {
 });
 
 describe('weekly flyer generator', () => {
-  it('renders the three flyers of the first speaker with a topic and downloads them as dog-pound flyer PNGs', async () => {
+  it('renders the three flyers of the first speaker with a topic, downloads them as dog-pound flyer PNGs, and needs one click per flyer', async () => {
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${t.baseUrl}/auth`);
@@ -131,6 +131,28 @@ describe('weekly flyer generator', () => {
     const rows = await t.database.db('flyers').select('session_day', 'status');
     expect(rows.map((r: { session_day: string }) => r.session_day).sort()).toEqual(['Friday', 'Monday', 'Wednesday']);
     expect(rows.every((r: { status: string }) => r.status === 'ready')).toBe(true);
+
+    // One click is enough even when the speaker list refreshes while the render runs (a profile just saved):
+    // the answer used to be filed under the old profile version and dropped, so the card asked for a second click.
+    // A newer profile version (the flyers above are now out of date), then a save whose list refresh comes late.
+    await t.database.db('users').where({ discord_username: 'amara_okafor' }).update({ updated_at: t.database.db.fn.now() });
+    await page.reload();
+    await page.getByRole('button', { name: 'Generate the Friday flyer' }).waitFor();
+    let delayed = false;
+    await page.route('**/api/speakers', async (route) => {
+      if (delayed) return route.continue();
+      delayed = true;
+      await new Promise((r) => setTimeout(r, 6_000));
+      await route.continue();
+    });
+    await page.getByLabel('Topic').fill('Cooperatives that keep money local, revised');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByText('Profile Saved').first().waitFor();
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/speakers'), { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Generate the Friday flyer' }).click();
+    await refreshed;
+    await page.getByTestId('flyer-speaker').getByText('revised').waitFor();
+    await page.getByTestId('flyer-friday').getByRole('link', { name: 'Download Friday' }).waitFor({ timeout: 30_000 });
     await context.close();
   });
 

@@ -37,6 +37,9 @@ describe('speaker page', () => {
     expect(await create.isDisabled()).toBe(true);
     await page.getByLabel('Title').fill('Monday morning');
     await page.getByLabel('Scheduled date').fill('2030-03-11T07:00');
+    await page.getByLabel('Find a member').fill('speaker_admin');
+    await expect.poll(() => page.getByLabel('Speaker', { exact: true }).locator('option', { hasText: 'speaker_admin' }).count()).toBe(1);
+    await page.getByLabel('Speaker', { exact: true }).selectOption({ label: 'speaker_admin' });
     await create.click();
     await page.getByText('Session Created').first().waitFor();
     const token = await page.getByTestId('speaker-token').innerText();

@@ -39,6 +39,8 @@ describe('live speaker studio', () => {
     // The admin creates the session in the manage tab and gets the speaker token.
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await signInBrowser(adminContext, t.baseUrl, t.database.db, 'studio_admin', { admin: true });
+    // A member who signed in before (inserted: another sign-in here would spend the authentication limit the token gate needs).
+    await t.database.db('users').insert({ discord_id: 'dev:studio_voice', discord_username: 'studio_voice' });
     const admin = await adminContext.newPage();
     await admin.goto(`${t.baseUrl}/speakers`);
     await admin.getByRole('tab', { name: 'Manage Sessions' }).click();
@@ -46,6 +48,10 @@ describe('live speaker studio', () => {
     await admin.getByLabel('Title').fill('Studio morning');
     await admin.getByLabel('Scheduled date').fill('2030-03-11T07:00');
     await admin.getByLabel('Discord channel link').fill('https://discord.gg/dogpound-live');
+    // The speaker is a member the admin chooses (credited in the studio and the archive), not the admin.
+    await admin.getByLabel('Find a member').fill('studio_voice');
+    await expect.poll(() => admin.getByLabel('Speaker', { exact: true }).locator('option', { hasText: 'studio_voice' }).count()).toBe(1);
+    await admin.getByLabel('Speaker', { exact: true }).selectOption({ label: 'studio_voice' });
     await admin.getByRole('button', { name: 'Create Session' }).click();
     const token = (await admin.getByTestId('speaker-token').innerText()).trim();
     expect(token).toMatch(/^adxs_/);
@@ -74,7 +80,7 @@ describe('live speaker studio', () => {
     await field.fill(token);
     await field.press('Enter');
     await studio.getByText('Authentication Successful').first().waitFor();
-    await studio.getByText('Welcome, studio_admin!').first().waitFor();
+    await studio.getByText('Welcome, studio_voice!').first().waitFor();
     await studio.getByRole('heading', { name: 'Studio morning' }).waitFor();
     expect(await status(studio)).toBe('idle');
     expect(await studio.getByRole('link', { name: 'Join Discord Call' }).getAttribute('href')).toBe('https://discord.gg/dogpound-live');

@@ -5,9 +5,11 @@ import { anonymous, signInAs, type Client } from '../helpers/session';
 
 let t: TestApp;
 let admin: Client;
+let speaker: Client;
 beforeAll(async () => {
   t = await startTestApp();
   admin = await signInAs(t.app, t.database.db, 'session_admin', { admin: true });
+  speaker = await signInAs(t.app, t.database.db, 'chosen_speaker');
 });
 afterAll(async () => {
   await t.close();
@@ -16,7 +18,7 @@ afterAll(async () => {
 const future = () => new Date(Date.now() + 3 * 86_400_000).toISOString();
 
 async function create(title = 'Morning session', scheduled = future()) {
-  const res = await admin.request('POST', '/api/speaker-sessions', { session_title: title, scheduled_date: scheduled, session_description: '', discord_channel_link: '' });
+  const res = await admin.request('POST', '/api/speaker-sessions', { session_title: title, scheduled_date: scheduled, session_description: '', discord_channel_link: '', speaker_id: speaker.userId });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { session: { id: string; status: string }; token: string; token_expires_at: string };
 }
@@ -37,10 +39,34 @@ describe('manage sessions', () => {
     expect(stored[0].token_hash).not.toContain(a.token);
   });
 
-  it('requires a title and a scheduled date', async () => {
+  it('requires a title, a scheduled date and a speaker', async () => {
     const res = await admin.request('POST', '/api/speaker-sessions', { session_title: ' ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toMatchObject({ session_title: ['Title is required'], scheduled_date: ['Scheduled date is required'] });
+    expect(res.json().fields).toMatchObject({ session_title: ['Title is required'], scheduled_date: ['Scheduled date is required'], speaker_id: ['Choose the speaker'] });
+  });
+
+  it('credits the member the admin chose, not the admin: in the list, the studio and the archive; an edit moves the credit', async () => {
+    const { session, token } = await create('Chosen speaker');
+    const listed = (await admin.request('GET', '/api/speaker-sessions')).json().sessions.find((s: { id: string }) => s.id === session.id);
+    expect(listed).toMatchObject({ speaker_id: speaker.userId, speaker_name: 'chosen_speaker' });
+    const auth = (await anonymous(t.app).request('POST', '/api/speaker/authenticate', { token })).json();
+    expect(auth.speaker).toMatchObject({ id: speaker.userId, discord_username: 'chosen_speaker' });
+    // Recorded under the first speaker, then re-credited: the archive entry follows.
+    await t.database.db('session_archive').insert({ session_id: session.id, session_title: 'Chosen speaker', speaker_name: 'chosen_speaker' });
+    const other = await signInAs(t.app, t.database.db, 'second_speaker');
+    await t.database.db('users').where({ id: other.userId }).update({ speaker_topic: 'Second topic' });
+    const edited = await admin.request('PATCH', `/api/speaker-sessions/${session.id}`, { speaker_id: other.userId });
+    expect(edited.json()).toMatchObject({ speaker_id: other.userId, speaker_name: 'second_speaker' });
+    expect(await t.database.db('session_archive').where({ session_id: session.id }).first('speaker_name', 'speaker_topic')).toEqual({ speaker_name: 'second_speaker', speaker_topic: 'Second topic' });
+    await t.database.db('session_archive').where({ session_id: session.id }).delete();
+  });
+
+  it('offers members to choose from, and refuses a speaker who is not a member', async () => {
+    const options = (await admin.request('GET', '/api/speaker-sessions/speaker-options?search=CHOSEN')).json();
+    expect(options.members).toEqual([{ id: speaker.userId, username: 'chosen_speaker', avatar: null }]);
+    const res = await admin.request('POST', '/api/speaker-sessions', { session_title: 'Nobody', scheduled_date: future(), speaker_id: '00000000-0000-4000-8000-000000000000' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The speaker must be a member');
   });
 
   it('allows exactly the spec transitions, 409 for everything else', async () => {
@@ -70,6 +96,7 @@ describe('manage sessions', () => {
     const { session } = await create('Guarded');
     const calls: Array<[string, string, unknown?]> = [
       ['GET', '/api/speaker-sessions'],
+      ['GET', '/api/speaker-sessions/speaker-options'],
       ['POST', '/api/speaker-sessions', { session_title: 'x', scheduled_date: future() }],
       ['PATCH', `/api/speaker-sessions/${session.id}`, { session_title: 'x' }],
       ['DELETE', `/api/speaker-sessions/${session.id}`],
@@ -86,7 +113,7 @@ describe('speaker tokens', () => {
   it('authenticates a valid token with the session and speaker, and sets a studio credential', async () => {
     const { session, token } = await create('Token session');
     const res = await anonymous(t.app).request('POST', '/api/speaker/authenticate', { token });
-    expect(res.json()).toMatchObject({ valid: true, session: { id: session.id }, speaker: { discord_username: 'session_admin' } });
+    expect(res.json()).toMatchObject({ valid: true, session: { id: session.id }, speaker: { discord_username: 'chosen_speaker' } });
     expect(String(res.headers['set-cookie'])).toMatch(/adx_studio=[\w-]+; .*HttpOnly; SameSite=Strict/);
   });
 

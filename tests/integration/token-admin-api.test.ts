@@ -54,3 +54,24 @@ describe('token admin', () => {
     expect(res.json().message).toBe('Admin access required');
   });
 });
+
+describe('token admin paging', () => {
+  it('pages through every record on the server (not only the first 500), with the count of all of them', async () => {
+    const before = (await admin.request('GET', '/api/admin/purchases?pageSize=1')).json().total as number;
+    const rows = Array.from({ length: 520 }, (_, i) => ({ investor_id: `ADXP${String(i).padStart(4, '0')}`, purchase_date: '2024-01-01', investment_amount_usd: '1.00', tokens_to_be_distributed: '10', source: 'admin' }));
+    await t.database.db.batchInsert('token_purchases', rows, 200);
+    const seen = new Set<string>();
+    let page = 1;
+    for (;;) {
+      const res = await admin.request('GET', `/api/admin/purchases?page=${page}&pageSize=200`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { rows: Array<{ id: string }>; total: number; page: number; pageSize: number };
+      expect(body).toMatchObject({ total: before + 520, page, pageSize: 200 });
+      for (const r of body.rows) seen.add(r.id);
+      if (body.rows.length < 200) break;
+      page += 1;
+    }
+    expect(seen.size).toBe(before + 520);
+    expect((await admin.request('GET', '/api/admin/purchases?pageSize=201')).statusCode).toBe(400);
+  });
+});

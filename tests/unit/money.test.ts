@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { investmentSubmitProblem, readInvestmentInput } from '@app/common/domain/investment';
+import { investButtonLabel, investmentSubmitProblem, readInvestmentInput } from '@app/common/domain/investment';
 import { centsToDollars, dollarsToCents, donationTokens, investmentTokens, investorCode } from '@app/common/domain/money';
 
 describe('money rules', () => {
@@ -33,8 +33,19 @@ describe('investment portal input', () => {
   it('has the spec messages for 50, -5 and 2,000,000', () => {
     expect(readInvestmentInput('50')).toMatchObject({ warning: 'Minimum investment amount is $100', error: null, inRange: false });
     expect(readInvestmentInput('-5')).toMatchObject({ error: 'Investment amount cannot be negative', inRange: false });
-    expect(readInvestmentInput('2000000')).toMatchObject({ error: 'Investment amount cannot exceed $1,000,000', warning: 'Maximum investment amount is $1,000,000', inRange: false });
+    // One message, not the error and the warning on top of each other; no token figure for an amount that cannot be bought.
+    expect(readInvestmentInput('2000000')).toMatchObject({ error: 'Investment amount cannot exceed $1,000,000', warning: null, tokens: null, inRange: false });
     expect(readInvestmentInput('1000')).toMatchObject({ tokens: 10000, inRange: true, error: null, warning: null });
+  });
+  it('refuses more than 2 decimals as the server does, before the submit', () => {
+    expect(readInvestmentInput('100.005')).toMatchObject({ error: 'Investment amount can have at most 2 decimals', tokens: null, inRange: false });
+    expect(readInvestmentInput('100.25')).toMatchObject({ error: null, tokens: 1002.5, inRange: true });
+  });
+  it('names an amount on the button only when there is one to invest', () => {
+    expect(investButtonLabel(readInvestmentInput(''))).toBe('Securely Invest Now');
+    expect(investButtonLabel(readInvestmentInput('2000000'))).toBe('Securely Invest Now');
+    expect(investButtonLabel(readInvestmentInput('2500'))).toBe('Securely Invest $2,500 Now');
+    expect(investButtonLabel(readInvestmentInput('100.5'))).toBe('Securely Invest $100.50 Now');
   });
   it('checks a submit in the spec order', () => {
     expect(investmentSubmitProblem({ signedIn: false, acknowledged: false, amount: 5 })).toBe('Please sign in to make an investment.');

@@ -74,3 +74,31 @@ describe('avatar fetch (the internet is faked)', () => {
     expect(await fetchAvatar(url, 340, hanging)).toBeNull();
   });
 });
+
+describe('digits on the flyers', () => {
+  // Playfair Display's default figures are old-style: its '3' hangs below the baseline and looked like 'ȝ'.
+  it('draws a 3 standing on the baseline, as tall as a capital (lining figures)', async () => {
+    const inkRows = async (text: string) => {
+      const t = new SvgText();
+      const line = t.line(text, display, 200, 20, 250, { fill: '#000' });
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="340"><rect width="300" height="340" fill="#fff"/><defs>${t.defs()}</defs>${line}</svg>`;
+      const { data, info } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true });
+      const rows: number[] = [];
+      for (let y = 0; y < info.height; y++) {
+        for (let x = 0; x < info.width; x++) {
+          if (data[y * info.width + x]! < 128) {
+            rows.push(y);
+            break;
+          }
+        }
+      }
+      return { top: Math.min(...rows), bottom: Math.max(...rows) };
+    };
+    const three = await inkRows('3');
+    const capital = await inkRows('E');
+    // The baseline is at y = 250: no ink more than a pixel or two below it.
+    expect(three.bottom).toBeLessThanOrEqual(252);
+    expect(Math.abs(three.top - capital.top)).toBeLessThanOrEqual(12);
+    for (const d of '0123456789') expect((await inkRows(d)).bottom, d).toBeLessThanOrEqual(252);
+  });
+});

@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 
 /**
  * Browser security headers: a CSP the built app satisfies (scripts only from our origin, no inline
- * script; media also from the storage's public origin when one is set), nosniff, no framing
+ * script; images and media also from the storage's public origin when one is set), nosniff, no framing
  * (frame-ancestors 'none'), and HSTS in production.
  */
 export const securityPlugin = fp<{ production: boolean; mediaOrigins?: string[] }>(
@@ -16,7 +16,8 @@ export const securityPlugin = fp<{ production: boolean; mediaOrigins?: string[] 
           'script-src': ["'self'"],
           // Component libraries inject <style> elements (scroll locking, transitions).
           'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:', 'https://cdn.discordapp.com'],
+          // Flyers and archive thumbnails are served from the storage's public origin when one is set.
+          'img-src': ["'self'", 'data:', 'blob:', 'https://cdn.discordapp.com', ...(opts.mediaOrigins ?? [])],
           'media-src': ["'self'", 'blob:', ...(opts.mediaOrigins ?? [])],
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'"],

@@ -1,5 +1,12 @@
+/** A speaker session's statuses, in the order a session moves through them. */
+export const SESSION_STATUSES = ['scheduled', 'live', 'completed', 'cancelled'] as const;
 /** A speaker session's status. */
-export type SessionStatus = 'scheduled' | 'live' | 'completed' | 'cancelled';
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** A studio take's statuses (recording → finalizing → completed, or failed). */
+export const RECORDING_STATUSES = ['recording', 'finalizing', 'completed', 'failed'] as const;
+/** A studio take's status. */
+export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
 
 /** The only moves a session may make: scheduled → live → completed, scheduled → cancelled. */
 export const SESSION_TRANSITIONS: Record<SessionStatus, readonly SessionStatus[]> = {
@@ -19,9 +26,13 @@ export function statusColor(status: string): 'blue' | 'red' | 'green' | 'gray' {
   return ({ scheduled: 'blue', live: 'red', completed: 'green' } as Record<string, 'blue' | 'red' | 'green'>)[status] ?? 'gray';
 }
 
-/** Management list duration: hours and minutes ("1h 05m", "15m"; "—" when unknown). */
+/**
+ * Management list duration: hours and minutes ("1h 05m", "15m"); under a minute in seconds ("9s"), since
+ * "0m" read as if nothing was recorded; "—" when unknown.
+ */
 export function formatHoursMinutes(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || seconds < 0) return '—';
+  if (seconds < 60) return `${Math.round(seconds)}s`;
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   return h > 0 ? `${h}h ${String(m).padStart(2, '0')}m` : `${m}m`;

@@ -44,5 +44,13 @@ export const ZAdminPurchase = z.object({
 });
 export type TAdminPurchase = z.infer<typeof ZAdminPurchase>;
 
-/** GET /api/admin/purchases answer. */
-export const ZAdminPurchaseList = z.object({ rows: z.array(ZAdminPurchase), total: z.number().int() });
+/** GET /api/admin/purchases query: one page of the records (the spec: admins view all of them). */
+export const ZAdminPurchaseQuery = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').max(1_000_000, 'page is too large').default(1),
+  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int().min(1, 'pageSize must be at least 1').max(200, 'pageSize must be at most 200').default(50),
+});
+export type TAdminPurchaseQuery = z.infer<typeof ZAdminPurchaseQuery>;
+
+/** GET /api/admin/purchases answer: one page and the count of every record. */
+export const ZAdminPurchaseList = z.object({ rows: z.array(ZAdminPurchase), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type TAdminPurchaseList = z.infer<typeof ZAdminPurchaseList>;

@@ -19,6 +19,9 @@ export const ZFlyerJobParams = z.object({
  */
 export const ZFlyerStatus = z.object({
   jobId: z.string(),
+  speakerId: z.string(),
+  /** The speaker profile version it was drawn for (users.updated_at in epoch ms). */
+  profileVersion: z.string(),
   sessionDay: z.enum(SESSION_DAYS),
   status: z.enum(['pending', 'ready', 'failed']),
   /** The stored PNG (null until ready). */

@@ -18,10 +18,14 @@ export const ZMemberCard = z.object({
 });
 export type TMemberCard = z.infer<typeof ZMemberCard>;
 
-/** GET /api/members answer. `viewerListed` says whether the signed-in viewer appears in the directory. */
+/**
+ * GET /api/members answer. `total` counts the members matching the search (for paging); `listedTotal` every
+ * member in the directory (the page's member count). `viewerListed` says whether the viewer appears in it.
+ */
 export const ZMembersPage = z.object({
   members: z.array(ZMemberCard),
   total: z.number().int().nonnegative(),
+  listedTotal: z.number().int().nonnegative(),
   page: z.number().int(),
   pageSize: z.number().int(),
   viewerListed: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_STATUSES } from '../domain/session-status';
 import { zStorable, zText } from '../domain/text';
 
 const optionalText = (max: number, label: string) =>
@@ -8,8 +9,12 @@ const optionalText = (max: number, label: string) =>
     .nullable()
     .optional();
 
-/** Create or edit a speaker session (title and scheduled date required; description and channel link optional). */
+/**
+ * Create or edit a speaker session: title, scheduled date and the speaker (a member, credited in the studio and
+ * the archive) required; description and channel link optional. Edits send only what changes.
+ */
 export const ZSessionForm = z.object({
+  speaker_id: z.uuid({ error: 'Choose the speaker' }),
   session_title: zText({ error: 'Title is required' }).pipe(z.string().min(1, 'Title is required').max(200, 'Title must be at most 200 characters')),
   session_description: optionalText(2000, 'Description'),
   scheduled_date: z.iso.datetime({ offset: true, error: 'Scheduled date is required' }),
@@ -42,17 +47,25 @@ export type TRecordingUrl = z.infer<typeof ZRecordingUrl>;
 export const ZSpeakerSession = z.object({
   id: z.string(),
   speaker_id: z.string().nullable(),
+  /** The speaker's username (null when the session has none, or the member was removed). */
+  speaker_name: z.string().nullable(),
   session_title: z.string(),
   session_description: z.string().nullable(),
   scheduled_date: z.string(),
   discord_channel_link: z.string().nullable(),
-  status: z.string(),
+  status: z.enum(SESSION_STATUSES),
   duration_seconds: z.number().int().nullable(),
   recording_url: z.string().nullable(),
   actual_start_time: z.string().nullable(),
   created_at: z.string(),
 });
 export type TSpeakerSession = z.infer<typeof ZSpeakerSession>;
+
+/** GET /api/speaker-sessions/speaker-options: members an admin may credit as a session's speaker. */
+export const ZSpeakerOptionsQuery = z.object({ search: z.string().trim().max(100, 'search must be at most 100 characters').default('') });
+export const ZSpeakerOption = z.object({ id: z.string(), username: z.string(), avatar: z.string().nullable() });
+export type TSpeakerOption = z.infer<typeof ZSpeakerOption>;
+export const ZSpeakerOptions = z.object({ members: z.array(ZSpeakerOption) });
 
 /** Create answer: the session and its speaker token, shown once. */
 export const ZSessionWithToken = z.object({ session: ZSpeakerSession, token: z.string(), token_expires_at: z.string() });

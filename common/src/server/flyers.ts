@@ -71,6 +71,8 @@ export function flyerStatus(row: FlyerRow, publicUrl: (key: string) => string): 
   const ready = row.status === 'ready' && row.object_key !== null;
   return {
     jobId: row.job_id,
+    speakerId: row.speaker_id,
+    profileVersion: row.profile_version,
     sessionDay: row.session_day,
     status: row.status,
     flyerUrl: ready ? publicUrl(row.object_key!) : null,

@@ -22,18 +22,20 @@ export async function listMembers(db: Knex, q: TMembersQuery, viewerId: string):
     if (q.search) qb.whereRaw(`lower(u.discord_username) LIKE ? ESCAPE '\\'`, [`%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
     return qb;
   };
-  const [rows, count, viewer] = await Promise.all([
+  const [rows, count, all, viewer] = await Promise.all([
     filtered()
       .select('u.id', 'u.discord_username as username', 'u.discord_avatar_url as avatar', 'u.created_at')
       .orderBy([{ column: 'u.created_at', order: 'desc' }, { column: 'u.id', order: 'desc' }])
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize) as Promise<Array<{ id: string; username: string; avatar: string | null; created_at: Date }>>,
     filtered().count({ n: '*' }).first() as Promise<{ n: string }>,
+    (q.search ? listed(db).count({ n: '*' }).first() : null) as Promise<{ n: string } | null>,
     listed(db).where('u.id', viewerId).first('u.id') as Promise<{ id: string } | undefined>,
   ]);
   return {
     members: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
     total: toCount(count.n),
+    listedTotal: toCount((all ?? count).n),
     page: q.page,
     pageSize: q.pageSize,
     viewerListed: Boolean(viewer),

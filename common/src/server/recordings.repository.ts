@@ -4,8 +4,9 @@ import { MAX_MISSING_LISTED, MAX_RECORDING_BYTES, type TStudioTake, type TStudio
 import type { RoomEmitter } from './realtime';
 import { changeStatus, TransitionError } from './speaker-sessions.repository';
 
-/** A studio take's status. */
-export type RecordingStatus = 'recording' | 'finalizing' | 'completed' | 'failed';
+import type { RecordingStatus } from '../domain/session-status';
+
+export type { RecordingStatus };
 
 /** A row of `recordings`. */
 export interface RecordingRow {

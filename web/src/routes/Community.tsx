@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { TSessionUser } from '@app/common/schemas/auth';
 import { ZMembersPage } from '@app/common/schemas/members';
-import { formatUsShortDate } from '@app/common/domain/format';
+import { formatLocalDate } from '@app/common/domain/local-date';
 import { pageTitle, PRODUCT_NAME } from '../components/brand';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -28,7 +28,7 @@ function useDebounced(value: string, ms: number): string {
 }
 
 function joined(iso: string): string {
-  return formatUsShortDate(iso.slice(0, 10));
+  return formatLocalDate(iso);
 }
 
 function Directory({ user }: { user: TSessionUser }) {
@@ -86,7 +86,7 @@ function Directory({ user }: { user: TSessionUser }) {
             <div>
               <h1 className="font-display text-3xl font-semibold text-ink-900">{PRODUCT_NAME} Community</h1>
               <p className="mt-1 text-slate-700" data-testid="member-count">
-                {data ? `${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'member' : 'members'}` : '\u00a0'}
+                {data ? `${data.listedTotal.toLocaleString('en-US')} ${data.listedTotal === 1 ? 'member' : 'members'}` : '\u00a0'}
               </p>
             </div>
             <div className="w-full sm:w-80">

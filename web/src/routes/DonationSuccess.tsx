@@ -4,7 +4,7 @@ import { pageTitle } from '../components/brand';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
-import { ORG_SITE_URL } from '../features/payments/links';
+import { ORG_SITE_URL } from '../features/site/links';
 import { usePaymentVerification } from '../features/payments/verify';
 
 /** /donation-success: thanks, what the gift supports, and the investor ID and tokens when asked for. */

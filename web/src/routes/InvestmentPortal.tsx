@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { investmentSubmitProblem, readInvestmentInput } from '@app/common/domain/investment';
+import { investButtonLabel, investmentSubmitProblem, readInvestmentInput } from '@app/common/domain/investment';
 import { INVESTMENT } from '@app/common/domain/money';
 import { ZInvestmentCreated } from '@app/common/schemas/payments';
 import type { TSessionUser } from '@app/common/schemas/auth';
@@ -12,7 +12,7 @@ import { Field } from '../components/ui/field';
 import { Input } from '../components/ui/input';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
-import { COMMUNITY_URL } from '../features/payments/links';
+import { COMMUNITY_INVITE_URL } from '../features/site/links';
 import { ApiError, sendJson } from '../lib/api';
 import { useSession } from '../lib/session';
 
@@ -95,7 +95,7 @@ function Portal({ user }: { user: TSessionUser }) {
                 <div className="rounded-lg bg-ink-900 p-4 text-white">
                   <p className="text-sm text-slate-300">Tokens received</p>
                   <p className="font-display text-3xl font-semibold text-gold-300" data-testid="tokens-received">
-                    {input.tokens.toLocaleString('en-US')} ADX
+                    {input.tokens === null ? '—' : `${input.tokens.toLocaleString('en-US')} ADX`}
                   </p>
                 </div>
               </CardContent>
@@ -132,19 +132,19 @@ function Portal({ user }: { user: TSessionUser }) {
                   <Checkbox checked={acknowledged} onCheckedChange={(v) => setAcknowledged(v === true)} aria-label="I have read and understand the risks" />
                   I have read and understand the risks above, and I invest only what I can afford to lose.
                 </label>
-                {acknowledged && input.inRange && (
+                {acknowledged && input.inRange && input.tokens !== null && (
                   <p className="text-sm font-semibold text-ink-900" data-testid="tokens-to-receive">
                     You will receive {input.tokens.toLocaleString('en-US')} ADX tokens.
                   </p>
                 )}
                 <Button type="submit" size="lg" className="w-full" disabled={!canSubmit} loading={busy}>
-                  {busy ? 'Processing Secure Payment...' : `Securely Invest $${usd(Math.max(0, input.amount))} Now`}
+                  {busy ? 'Processing Secure Payment...' : investButtonLabel(input)}
                 </Button>
               </CardContent>
             </Card>
             <p className="text-center text-sm text-slate-600">
               Questions? Ask in our{' '}
-              <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer" className="font-semibold text-ink-900 underline underline-offset-2">
+              <a href={COMMUNITY_INVITE_URL} target="_blank" rel="noopener noreferrer" className="font-semibold text-ink-900 underline underline-offset-2">
                 community
               </a>
               .

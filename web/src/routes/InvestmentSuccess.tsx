@@ -1,13 +1,14 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatTokens, formatUsShortDate } from '@app/common/domain/format';
+import { formatTokens } from '@app/common/domain/format';
+import { formatLocalDate } from '@app/common/domain/local-date';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
-import { COMMUNITY_URL } from '../features/payments/links';
+import { COMMUNITY_INVITE_URL as COMMUNITY_URL } from '../features/site/links';
 import { useInvestmentVerification } from '../features/payments/verify';
 import { ApiError } from '../lib/api';
 import { useSession } from '../lib/session';
@@ -95,7 +96,7 @@ export default function InvestmentSuccess() {
                   <Row label="ADX tokens allocated">
                     <span data-testid="tokens-allocated">{formatTokens(inv.adx_tokens)} ADX</span>
                   </Row>
-                  <Row label="Date">{formatUsShortDate(inv.created_at.slice(0, 10))}</Row>
+                  <Row label="Date">{formatLocalDate(inv.created_at)}</Row>
                   <Row label="Payment status">
                     <Badge variant={inv.payment_status === 'paid' ? 'green' : inv.payment_status === 'pending' ? 'gold' : 'red'}>{inv.payment_status}</Badge>
                   </Row>

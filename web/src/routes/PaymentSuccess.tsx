@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { pageTitle } from '../components/brand';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
-import { CONTACT_EMAIL } from '../features/payments/links';
+import { ORG_EMAIL as CONTACT_EMAIL } from '../features/site/links';
 import { usePaymentVerification } from '../features/payments/verify';
 
 /** /payment-success: after an incubator enrollment or a student sponsorship. */

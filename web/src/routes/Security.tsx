@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { DEFAULT_PRIVACY, PROFILE_VISIBILITY_TEXT, privacyLevel, privacyScore } from '@app/common/domain/privacy';
-import { formatUsShortDate } from '@app/common/domain/format';
+import { formatLocalDate } from '@app/common/domain/local-date';
 import { ZPrivacySettings, ZSecurityMetrics, type TPrivacySettings } from '@app/common/schemas/security';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
@@ -129,7 +129,7 @@ function Dashboard() {
               </ul>
               {m?.lastSignInAt && (
                 <p className="mt-4 text-sm text-slate-600" data-testid="last-login">
-                  Last login: {formatUsShortDate(m.lastSignInAt.slice(0, 10))}
+                  Last login: {formatLocalDate(m.lastSignInAt)}
                 </p>
               )}
             </CardContent>

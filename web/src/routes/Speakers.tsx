@@ -1,7 +1,5 @@
 import { pageTitle } from '../components/brand';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { Link } from 'react-router-dom';
-import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';
 import { ArchiveTab } from '../features/speakers/ArchiveTab';
@@ -58,16 +56,7 @@ export default function Speakers() {
                   </TabsTrigger>
                 </TabsList>
                 <TabsContent value="brotherhood" className="pt-6">
-                  {user ? (
-                    <BrotherhoodTab />
-                  ) : (
-                    <div className="space-y-3 py-8 text-center">
-                      <p className="text-slate-700">Sign in to meet the speakers and set up your own speaker profile.</p>
-                      <Button asChild variant="secondary">
-                        <Link to="/auth">Sign in</Link>
-                      </Button>
-                    </div>
-                  )}
+                  <BrotherhoodTab signedIn={Boolean(user)} />
                 </TabsContent>
                 <TabsContent value="archive" className="pt-6">
                   <ArchiveTab signedIn={Boolean(user)} />

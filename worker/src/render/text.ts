@@ -9,12 +9,33 @@ interface Placed {
   glyph: Glyph;
 }
 
-/** Characters with the first font of the face that has them (else the first font's .notdef). */
+const liningMaps = new WeakMap<Font, Map<number, number>>();
+
+/**
+ * The font's lining-figure substitutions (its `lnum` feature), glyph index → glyph index. Playfair Display's
+ * default digits are old-style: 3, 4, 5, 7 and 9 hang below the baseline, so a flyer's "7:00" or a date's 3
+ * read like 'ȝ'. Set beside capitals and times, digits take the lining forms (no-op for fonts without lnum).
+ */
+function liningFigures(font: Font): Map<number, number> {
+  let map = liningMaps.get(font);
+  if (!map) {
+    map = new Map();
+    const subs = (font.substitution as unknown as { getSingle(feature: string, script: string, lang: string): Array<{ sub: number; by: number }> | undefined }).getSingle('lnum', 'latn', 'dflt');
+    for (const { sub, by } of subs ?? []) map.set(sub, by);
+    liningMaps.set(font, map);
+  }
+  return map;
+}
+
+/** Characters with the first font of the face that has them (else the first font's .notdef); digits as lining figures. */
 function glyphs(text: string, face: Face): Placed[] {
   const out: Placed[] = [];
   for (const ch of text.normalize('NFC')) {
     const font = face.find((f) => f.hasChar(ch)) ?? face[0]!;
-    out.push({ font, glyph: font.charToGlyph(ch) });
+    let glyph = font.charToGlyph(ch);
+    const lining = liningFigures(font).get(glyph.index);
+    if (lining !== undefined) glyph = font.glyphs.get(lining);
+    out.push({ font, glyph });
   }
   return out;
 }

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@app/common/schemas/errors';
-import { ZAuthenticateSpeaker, ZSpeakerAuthResult } from '@app/common/schemas/sessions';
 import { checkSpeakerToken, createStudioCredential, toApiSession } from '@app/common/server/speaker-sessions.repository';
-
 import { studioCookieName } from '../../plugins/access';
+import { authenticateSpeakerSchema } from './schema';
 
 export { studioCookieName };
 
@@ -13,21 +11,14 @@ export { studioCookieName };
  * whether the token exists, expired or was revoked).
  */
 export const speakerAuthRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (app, opts) => {
-  app.post(
-    '/api/speaker/authenticate',
-    {
-      config: { access: 'public', limit: 'authentication' },
-      schema: { tags: ['sessions'], summary: 'Speaker studio sign-in with a session token', body: ZAuthenticateSpeaker, response: { 200: ZSpeakerAuthResult, 400: ZApiError, 429: ZApiError } },
-    },
-    async (req, reply) => {
-      const result = await checkSpeakerToken(app.db, req.body.token);
-      if (!result.ok) {
-        req.log.info({ reason: result.reason }, 'speaker token refused');
-        return { valid: false, message: 'Authentication failed', session: null, speaker: null };
-      }
-      const credential = await createStudioCredential(app.db, result.session.id, result.tokenId);
-      reply.setCookie(studioCookieName(opts.secureCookies), credential.value, { path: '/', httpOnly: true, sameSite: 'strict', secure: opts.secureCookies, expires: credential.expiresAt });
-      return { valid: true, message: 'Authentication successful', session: toApiSession(result.session), speaker: result.speaker };
-    },
-  );
+  app.post('/api/speaker/authenticate', { config: { access: 'public', limit: 'authentication' }, schema: authenticateSpeakerSchema }, async (req, reply) => {
+    const result = await checkSpeakerToken(app.db, req.body.token);
+    if (!result.ok) {
+      req.log.info({ reason: result.reason }, 'speaker token refused');
+      return { valid: false, message: 'Authentication failed', session: null, speaker: null };
+    }
+    const credential = await createStudioCredential(app.db, result.session.id, result.tokenId);
+    reply.setCookie(studioCookieName(opts.secureCookies), credential.value, { path: '/', httpOnly: true, sameSite: 'strict', secure: opts.secureCookies, expires: credential.expiresAt });
+    return { valid: true, message: 'Authentication successful', session: toApiSession(result.session), speaker: result.speaker };
+  });
 };

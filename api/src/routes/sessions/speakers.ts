@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { memberAudioPath } from '@app/common/domain/audio';
 import { maySeeProfileDetails, type ProfileViewer } from '@app/common/domain/privacy';
-import { ZApiError } from '@app/common/schemas/errors';
-import { ZSpeakerProfile, ZSpeakerProfileForm, type TSpeakerProfile } from '@app/common/schemas/speakers';
+import type { TSpeakerProfile } from '@app/common/schemas/speakers';
 import { findSpeakerProfile, listSpeakers, saveSpeakerProfile, type SpeakerRow } from '@app/common/server/speakers.repository';
+import { listSpeakersSchema, mySpeakerProfileSchema, saveSpeakerProfileSchema } from './schema';
 
 /**
  * A speaker card as `viewer` may see it. Setting a topic shows the name, avatar and topic to members
@@ -25,24 +24,15 @@ function toApi(r: SpeakerRow, viewer: ProfileViewer): TSpeakerProfile {
 
 /** Speaker profiles for the Brotherhood tab, and the viewer's own topic and bio. */
 export const speakerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/speakers',
-    {
-      config: { access: 'member' },
-      schema: { tags: ['sessions'], summary: 'Members with a speaker topic, newest first; bio and audio only where Profile Visibility allows', response: { 200: z.object({ speakers: z.array(ZSpeakerProfile) }), 401: ZApiError } },
-    },
-    async (req) => ({ speakers: (await listSpeakers(app.db)).map((r) => toApi(r, req.session!)) }),
+  app.get('/api/speakers', { config: { access: 'member' }, schema: listSpeakersSchema }, async (req) => ({
+    speakers: (await listSpeakers(app.db)).map((r) => toApi(r, req.session!)),
+  }));
+
+  app.get('/api/me/speaker-profile', { config: { access: 'member' }, schema: mySpeakerProfileSchema }, async (req) =>
+    toApi((await findSpeakerProfile(app.db, req.session!.userId))!, req.session!),
   );
 
-  app.get(
-    '/api/me/speaker-profile',
-    { config: { access: 'member' }, schema: { tags: ['sessions'], summary: 'My speaker profile', response: { 200: ZSpeakerProfile, 401: ZApiError } } },
-    async (req) => toApi((await findSpeakerProfile(app.db, req.session!.userId))!, req.session!),
-  );
-
-  app.put(
-    '/api/me/speaker-profile',
-    { config: { access: 'member' }, schema: { tags: ['sessions'], summary: 'Save my speaker topic and bio', body: ZSpeakerProfileForm, response: { 200: ZSpeakerProfile, 400: ZApiError, 401: ZApiError } } },
-    async (req) => toApi(await saveSpeakerProfile(app.db, req.session!.userId, req.body), req.session!),
+  app.put('/api/me/speaker-profile', { config: { access: 'member' }, schema: saveSpeakerProfileSchema }, async (req) =>
+    toApi(await saveSpeakerProfile(app.db, req.session!.userId, req.body), req.session!),
   );
 };

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { PaymentButton } from '../../features/payments/PaymentButton';
-import { displayName, signOut, useSession } from '../../lib/session';
+import { displayName, useSession } from '../../lib/session';
+import { useSignOut } from '../../lib/use-sign-out';
 import { cn } from '../../lib/cn';
 import { PRODUCT_NAME } from '../brand';
 import { Emblem } from '../Logo';
@@ -34,6 +35,7 @@ function Account({ onNavigate }: { onNavigate?: () => void }) {
 /** The mobile menu's account part: sign-in link, or the member's name with the admin link and Sign Out. */
 function MobileAccount({ close }: { close: () => void }) {
   const { user } = useSession();
+  const signOut = useSignOut();
   if (!user) {
     return (
       <Link to="/auth" onClick={close} className={buttonClasses({ variant: 'outline', className: `w-full ${ON_NAVY_GOLD_OUTLINE}` })}>
@@ -61,7 +63,7 @@ function MobileAccount({ close }: { close: () => void }) {
         className={cn(LINK, 'text-left')}
         onClick={() => {
           close();
-          void signOut();
+          signOut();
         }}
       >
         Sign Out

@@ -1,15 +1,15 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { TSessionUser } from '@app/common/schemas/auth';
-import { displayName, signOut } from '../../lib/session';
+import { displayName } from '../../lib/session';
+import { useSignOut } from '../../lib/use-sign-out';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
-import { toast } from '../ui/toast';
 
 /**
  * The signed-in member's menu in the top bar, in place of Join Community: their name, the admin pages for admins,
  * and Sign Out. Loaded only for signed-in visitors (React.lazy in TopNav), so the public pages don't pay for it.
  */
 export default function UserMenu({ user }: { user: TSessionUser }) {
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   const name = displayName(user);
   return (
     <DropdownMenu>
@@ -39,15 +39,7 @@ export default function UserMenu({ user }: { user: TSessionUser }) {
           <Link to="/security">Security</Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          destructive
-          onSelect={() => {
-            void signOut().then(
-              () => navigate('/'),
-              () => toast({ title: 'Sign out failed', description: 'Please try again.', variant: 'destructive' }),
-            );
-          }}
-        >
+        <DropdownMenuItem destructive onSelect={signOut}>
           Sign Out
         </DropdownMenuItem>
       </DropdownMenuContent>

@@ -41,7 +41,9 @@ export function AdminGate({ children }: { children: ReactNode }) {
     return (
       <Panel title="Access Denied">
         <p className="text-slate-700">Admin privileges required to access this page</p>
-        {user.email && <p className="text-sm text-slate-600">Signed in as {user.email}</p>}
+        <p className="text-sm text-slate-600" data-testid="denied-identity">
+          Signed in as {user.email ?? user.username}
+        </p>
         <Link to="/" className={buttonClasses({ variant: 'secondary' })}>
           Back to Home
         </Link>

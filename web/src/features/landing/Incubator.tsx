@@ -53,7 +53,7 @@ export function Incubator() {
               <PaymentButton kind="sponsor" variant="secondary" size="lg" className="w-full">
                 Sponsor a Student - {PROGRAM.priceLabel}
               </PaymentButton>
-              <p className="text-center text-xs text-slate-600">Online enrolment and sponsorship open soon. A sponsorship places an 11th or 12th grader in the program.</p>
+              <p className="text-center text-xs text-slate-600">A sponsorship places an 11th or 12th grader in the program.</p>
               <ScholarshipButton variant="outline" size="lg" className="w-full">
                 Apply for a Scholarship
               </ScholarshipButton>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatMinutesSeconds } from '@app/common/domain/session-status';
-import { formatUsShortDate } from '@app/common/domain/format';
+import { formatLocalDate } from '@app/common/domain/local-date';
 import { ZArchiveList, type TArchivedSession } from '@app/common/schemas/sessions';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -111,12 +111,19 @@ export function ArchiveTab({ signedIn }: { signedIn: boolean }) {
                     {s.speaker_topic ? ` · ${s.speaker_topic}` : ''}
                   </p>
                   <p className="text-sm text-slate-600">
-                    {formatMinutesSeconds(s.duration_seconds)} · {s.actual_start_time ? formatUsShortDate(s.actual_start_time.slice(0, 10)) : '—'} · {s.views} {s.views === 1 ? 'view' : 'views'}
+                    {formatMinutesSeconds(s.duration_seconds)} · {s.actual_start_time ? formatLocalDate(s.actual_start_time) : '—'} · {s.views} {s.views === 1 ? 'view' : 'views'}
                   </p>
                   <div className="mt-auto flex gap-2 pt-2">
-                    <Button size="sm" variant="secondary" disabled={!s.recording_url} onClick={() => void open(s)}>
-                      Watch
-                    </Button>
+                    {/* A row without a recording (the seed's sample rows, or a URL cleared by an admin) says so instead of a dead Watch button. */}
+                    {s.recording_url ? (
+                      <Button size="sm" variant="secondary" onClick={() => void open(s)}>
+                        Watch
+                      </Button>
+                    ) : (
+                      <span className="inline-flex items-center rounded-md bg-slate-100 px-3 text-xs font-medium text-slate-600" data-testid="no-recording">
+                        No recording available
+                      </span>
+                    )}
                     <Button size="sm" variant="outline" aria-pressed={s.favorite} onClick={() => void toggleFavorite(s)}>
                       {s.favorite ? '★ Favorited' : '☆ Favorite'}
                     </Button>

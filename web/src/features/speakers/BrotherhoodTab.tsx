@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { SPEAKER_TOPIC_CONSENT } from '@app/common/domain/privacy';
 import { ZSpeakerProfile, type TSpeakerProfile } from '@app/common/schemas/speakers';
@@ -13,7 +14,7 @@ import { toast } from '../../components/ui/toast';
 import { getJson, sendJson } from '../../lib/api';
 import { useLoadErrorToast } from '../../lib/use-action';
 import { Avatar } from '../auth/Avatar';
-import { COMMUNITY_URL } from '../payments/links';
+import { COMMUNITY_INVITE_URL } from '../site/links';
 import { AudioPlayer } from '../profile/AudioPlayer';
 import { AudioRecorder } from '../profile/AudioRecorder';
 import { FlyerGenerator } from './FlyerGenerator';
@@ -109,27 +110,44 @@ function SpeakerCard({ s }: { s: TSpeakerProfile }) {
   );
 }
 
-/** Brotherhood: values, your speaker profile, guest speakers, and the way into the chat community. */
-export function BrotherhoodTab() {
+function Values() {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Our values">
+      {VALUES.map((v) => (
+        <li key={v.title}>
+          <Card className="h-full">
+            <CardContent className="p-4">
+              <p className="font-display text-lg font-semibold text-ink-900">{v.title}</p>
+              <p className="mt-1 text-sm text-slate-700">{v.text}</p>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function JoinCommunity() {
+  return (
+    // Not a Card: the kit's Card is white, and its classes are joined without merging.
+    <section aria-label="Join the community" className="flex flex-col items-start gap-3 rounded-xl bg-ink-900 p-6 text-white shadow-sm sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-lg">Join the brotherhood live in our chat community.</p>
+      <a href={COMMUNITY_INVITE_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'primary' })}>
+        Join the Community
+      </a>
+    </section>
+  );
+}
+
+/** What members see: their speaker profile, the weekly flyers and the guest speakers. */
+function MemberPart() {
   const speakers = useQuery({
     queryKey: ['speakers'],
     queryFn: ({ signal }) => getJson('/api/speakers', z.object({ speakers: z.array(ZSpeakerProfile) }), signal),
   });
   useLoadErrorToast(speakers, { message: 'Failed to load speaker profiles', id: 'speakers-load' });
   return (
-    <div className="space-y-8">
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Our values">
-        {VALUES.map((v) => (
-          <li key={v.title}>
-            <Card className="h-full">
-              <CardContent className="p-4">
-                <p className="font-display text-lg font-semibold text-ink-900">{v.title}</p>
-                <p className="mt-1 text-sm text-slate-700">{v.text}</p>
-              </CardContent>
-            </Card>
-          </li>
-        ))}
-      </ul>
+    <>
       <OwnProfile />
       <FlyerGenerator speakers={speakers.data?.speakers} loading={speakers.isPending} />
       <section aria-labelledby="guest-speakers" className="space-y-4">
@@ -146,13 +164,30 @@ export function BrotherhoodTab() {
           </div>
         )}
       </section>
-      {/* Not a Card: the kit's Card is white, and its classes are joined without merging. */}
-      <section aria-label="Join the community" className="flex flex-col items-start gap-3 rounded-xl bg-ink-900 p-6 text-white shadow-sm sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-lg">Join the brotherhood live in our chat community.</p>
-        <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'primary' })}>
-          Join the Community
-        </a>
-      </section>
+    </>
+  );
+}
+
+/**
+ * Brotherhood: values, the member part (your speaker profile, flyers, guest speakers) and the way into the chat
+ * community. Signed-out visitors see the values and the call to action, with a sign-in prompt in place of the
+ * member part (speaker profiles are for members).
+ */
+export function BrotherhoodTab({ signedIn }: { signedIn: boolean }) {
+  return (
+    <div className="space-y-8">
+      <Values />
+      {signedIn ? (
+        <MemberPart />
+      ) : (
+        <div className="space-y-3 rounded-xl border border-slate-200 bg-white py-8 text-center">
+          <p className="text-slate-700">Sign in to meet the speakers and set up your own speaker profile.</p>
+          <Button asChild variant="secondary">
+            <Link to="/auth">Sign in</Link>
+          </Button>
+        </div>
+      )}
+      <JoinCommunity />
     </div>
   );
 }

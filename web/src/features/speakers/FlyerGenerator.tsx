@@ -11,7 +11,7 @@ import { ApiError, getJson, sendJson } from '../../lib/api';
 import { useLiveRefetch } from '../../lib/socket';
 
 /** Where one day's flyer stands on this page. */
-type Entry = { state: 'idle' } | { state: 'requesting' } | { state: 'pending' | 'ready' | 'failed'; flyer: TFlyerStatus };
+type Entry = { state: 'idle' } | { state: 'requesting'; speakerId: string } | { state: 'pending' | 'ready' | 'failed'; flyer: TFlyerStatus };
 
 const POLL_MS = 1_500;
 /** After this long still pending, the page offers to ask again (which re-enqueues a lost job). */
@@ -117,14 +117,18 @@ function DayCard({ day, entry, onGenerate, onSettled }: { day: SessionDay; entry
  */
 export function FlyerGenerator({ speakers, loading }: { speakers: TSpeakerProfile[] | undefined; loading: boolean }) {
   const speaker = speakers?.find((s) => s.speaker_topic?.trim());
-  // Entries belong to one speaker and profile version: a new one starts over from idle.
-  const version = speaker ? `${speaker.id}:${speaker.updated_at}` : '';
-  const [held, setHeld] = useState<{ version: string; entries: Record<SessionDay, Entry> }>({ version, entries: IDLE });
-  const entries = held.version === version ? held.entries : IDLE;
-  const set = useCallback(
-    (day: SessionDay, e: Entry) => setHeld((h) => ({ version, entries: { ...(h.version === version ? h.entries : IDLE), [day]: e } })),
-    [version],
-  );
+  const [held, setHeld] = useState<Record<SessionDay, Entry>>(IDLE);
+  // An answer is kept whatever the page's speaker list said when it was asked for: the list may refresh while
+  // a render runs (a profile just saved), and dropping the answer then left the card waiting for a second click.
+  // It is shown while it belongs to the speaker on the page and is not older than their profile on the page.
+  const current = (e: Entry): Entry => {
+    if (!speaker || e.state === 'idle') return e;
+    if (e.state === 'requesting') return e.speakerId === speaker.id ? e : { state: 'idle' };
+    const stale = e.flyer.speakerId !== speaker.id || Number(e.flyer.profileVersion) < Date.parse(speaker.updated_at);
+    return stale ? { state: 'idle' } : e;
+  };
+  const entries = { Monday: current(held.Monday), Wednesday: current(held.Wednesday), Friday: current(held.Friday) };
+  const set = useCallback((day: SessionDay, e: Entry) => setHeld((h) => ({ ...h, [day]: e })), [setHeld]);
 
   const settle = useCallback(
     (day: SessionDay, flyer: TFlyerStatus) => {
@@ -136,7 +140,7 @@ export function FlyerGenerator({ speakers, loading }: { speakers: TSpeakerProfil
 
   async function generate(day: SessionDay) {
     if (!speaker) return;
-    set(day, { state: 'requesting' });
+    set(day, { state: 'requesting', speakerId: speaker.id });
     try {
       const flyer = await sendJson('POST', '/api/flyers', { speakerId: speaker.id, sessionDay: day }, ZFlyerStatus);
       settle(day, flyer);

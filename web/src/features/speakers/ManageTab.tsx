@@ -1,125 +1,38 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { z } from 'zod';
-import { formatHoursMinutes, statusColor, toLocalDateTimeInput } from '@app/common/domain/session-status';
-import { ZSessionWithToken, ZSpeakerSession, type TSpeakerSession } from '@app/common/schemas/sessions';
-import { Badge } from '../../components/ui/badge';
+import { ZSpeakerSession, type TSpeakerSession } from '@app/common/schemas/sessions';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
 import { getJson, sendJson } from '../../lib/api';
 import { useLiveEvents } from '../../lib/socket';
 import { useLoadErrorToast } from '../../lib/use-action';
+import { RecordingUrlDialog } from './manage/RecordingUrlDialog';
+import { SessionCard, type SessionActions } from './manage/SessionCard';
+import { SessionForm } from './manage/SessionForm';
+import type { LiveTake } from './manage/TakeLine';
 
 const ZList = z.object({ sessions: z.array(ZSpeakerSession) });
 const ZToken = z.object({ token: z.string(), token_expires_at: z.string() });
 const ok = { parse: (v: unknown) => v };
-/** A session's studio take as the live events last described it. */
-interface LiveTake {
-  recording_id: string;
-  status: 'recording' | 'finalizing' | 'completed' | 'failed';
-  percent: number | null;
-  error: string | null;
-}
 
-/** The take line under a session: recording, finalize progress, saved or failed (live, from the admins room). */
-function TakeLine({ take }: { take: LiveTake }) {
-  if (take.status === 'recording') return <p className="text-sm font-medium text-red-800">Recording in the studio…</p>;
-  if (take.status === 'failed') return <p className="text-sm font-medium text-red-800">Recording failed{take.error ? `: ${take.error}` : ''}</p>;
-  const pct = take.status === 'completed' ? 100 : (take.percent ?? 0);
-  return (
-    <div className="flex items-center gap-2 text-sm text-slate-700">
-      <span>{take.status === 'completed' ? 'Recording saved' : 'Finalizing recording'}</span>
-      <span
-        role="progressbar"
-        aria-label="Finalize progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={pct}
-        className="h-1.5 w-24 overflow-hidden rounded-full bg-slate-200"
-      >
-        <span className="block h-full rounded-full bg-gold-500" style={{ width: `${pct}%` }} />
-      </span>
-      <span className="font-mono tabular-nums">{pct}%</span>
-    </div>
-  );
-}
-
-const EMPTY = { session_title: '', session_description: '', scheduled_date: '', discord_channel_link: '' };
-
-/** The session form (create or edit): title and scheduled date required; the save button stays disabled without them. */
-function SessionForm({ initial, onSaved, onCancel }: { initial?: TSpeakerSession; onSaved: (created?: { token: string }) => void; onCancel: () => void }) {
-  const [form, setForm] = useState(
-    initial
-      ? { session_title: initial.session_title, session_description: initial.session_description ?? '', scheduled_date: toLocalDateTimeInput(initial.scheduled_date), discord_channel_link: initial.discord_channel_link ?? '' }
-      : EMPTY,
-  );
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    const body = { ...form, scheduled_date: new Date(form.scheduled_date).toISOString() };
-    try {
-      if (initial) {
-        await sendJson('PATCH', `/api/speaker-sessions/${initial.id}`, body, ZSpeakerSession);
-        toast({ title: 'Session Updated', variant: 'success' });
-        onSaved();
-      } else {
-        const created = await sendJson('POST', '/api/speaker-sessions', body, ZSessionWithToken);
-        onSaved({ token: created.token });
-      }
-    } catch (err) {
-      console.error(initial ? 'Failed to update session' : 'Failed to create session', err);
-      toast({ title: 'Error', description: initial ? 'Failed to update session' : 'Failed to create session', variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+/** Runs an admin call; a failure is logged and shown with the given words. */
+async function attempt(what: string, fn: () => Promise<void>): Promise<void> {
+  try {
+    await fn();
+  } catch (err) {
+    console.error(what, err);
+    toast({ title: 'Error', description: what, variant: 'destructive' });
   }
-
-  return (
-    <form onSubmit={submit} className="grid gap-4" aria-label={initial ? 'Edit session' : 'New session'}>
-      <Field label="Title" required>
-        <Input value={form.session_title} onChange={set('session_title')} maxLength={200} />
-      </Field>
-      <Field label="Scheduled date" required>
-        <Input type="datetime-local" value={form.scheduled_date} onChange={set('scheduled_date')} />
-      </Field>
-      <Field label="Description">
-        <Textarea value={form.session_description} onChange={set('session_description')} rows={3} />
-      </Field>
-      <Field label="Discord channel link">
-        <Input type="url" value={form.discord_channel_link} onChange={set('discord_channel_link')} placeholder="https://discord.gg/..." />
-      </Field>
-      <div className="flex gap-3">
-        <Button type="submit" variant="secondary" loading={busy} disabled={!form.session_title.trim() || !form.scheduled_date}>
-          {initial ? 'Save Changes' : 'Create Session'}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
 }
 
-/** Manage Sessions (admins; the server checks the role on every call). */
-export function ManageTab() {
-  const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: ['speaker-sessions'], queryFn: ({ signal }) => getJson('/api/speaker-sessions', ZList, signal) });
-  useLoadErrorToast(sessions, { message: 'Failed to fetch sessions', id: 'sessions-load' });
-  const [editing, setEditing] = useState<TSpeakerSession | 'new' | null>(null);
-  const [shownToken, setShownToken] = useState<string | null>(null);
-  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['speaker-sessions'] }), [queryClient]);
-  // Live: status changes and the studio's takes (with finalize progress) arrive in the admins room; after a
-  // reconnect the list is fetched again (events sent meanwhile are not replayed).
+/** Live status changes and studio takes (with finalize progress) from the admins room, per session. */
+function useLiveTakes(reload: () => void): Record<string, LiveTake> {
   const [takes, setTakes] = useState<Record<string, LiveTake>>({});
+  // After a reconnect the list is fetched again (events sent meanwhile are not replayed).
   useLiveEvents(
     'admins',
     {
@@ -137,28 +50,46 @@ export function ManageTab() {
     },
     reload,
   );
+  return takes;
+}
 
-  async function remove(s: TSpeakerSession) {
-    try {
-      await sendJson('DELETE', `/api/speaker-sessions/${s.id}`, undefined, ok);
-      toast({ title: 'Session Deleted', variant: 'success' });
+/** Manage Sessions (admins; the server checks the role on every call). */
+export function ManageTab() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery({ queryKey: ['speaker-sessions'], queryFn: ({ signal }) => getJson('/api/speaker-sessions', ZList, signal) });
+  useLoadErrorToast(sessions, { message: 'Failed to fetch sessions', id: 'sessions-load' });
+  const [editing, setEditing] = useState<TSpeakerSession | 'new' | null>(null);
+  const [urlFor, setUrlFor] = useState<TSpeakerSession | null>(null);
+  const [cancelling, setCancelling] = useState<TSpeakerSession | null>(null);
+  const [shownToken, setShownToken] = useState<string | null>(null);
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['speaker-sessions'] }), [queryClient]);
+  const takes = useLiveTakes(reload);
+
+  const actions: SessionActions = {
+    newToken: (s) =>
+      void attempt('Failed to generate token', async () => {
+        const { token } = await sendJson('POST', `/api/speaker-sessions/${s.id}/token`, undefined, ZToken);
+        toast({ title: 'New Token Generated', description: 'Copy it now: it is shown only once.', variant: 'success' });
+        setShownToken(token);
+      }),
+    edit: setEditing,
+    editRecordingUrl: setUrlFor,
+    cancel: setCancelling,
+    remove: (s) =>
+      void attempt('Failed to delete session', async () => {
+        await sendJson('DELETE', `/api/speaker-sessions/${s.id}`, undefined, ok);
+        toast({ title: 'Session Deleted', variant: 'success' });
+        reload();
+      }),
+  };
+
+  const confirmCancel = (s: TSpeakerSession) =>
+    void attempt('Failed to cancel session', async () => {
+      await sendJson('POST', `/api/speaker-sessions/${s.id}/status`, { status: 'cancelled' }, ZSpeakerSession);
+      toast({ title: 'Session Cancelled', variant: 'success' });
+      setCancelling(null);
       reload();
-    } catch (err) {
-      console.error('Failed to delete session', err);
-      toast({ title: 'Error', description: 'Failed to delete session', variant: 'destructive' });
-    }
-  }
-
-  async function newToken(s: TSpeakerSession) {
-    try {
-      const { token } = await sendJson('POST', `/api/speaker-sessions/${s.id}/token`, undefined, ZToken);
-      toast({ title: 'New Token Generated', description: 'Copy it now: it is shown only once.', variant: 'success' });
-      setShownToken(token);
-    } catch (err) {
-      console.error('Failed to generate token', err);
-      toast({ title: 'Error', description: 'Failed to generate token', variant: 'destructive' });
-    }
-  }
+    });
 
   return (
     <div className="space-y-6">
@@ -198,42 +129,37 @@ export function ManageTab() {
         <ul className="space-y-3" aria-label="Speaker sessions">
           {sessions.data?.sessions.map((s) => (
             <li key={s.id}>
-              <Card data-testid="manage-session">
-                <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-                  <div className="min-w-0">
-                    <div className="flex items-center gap-2">
-                      <p className="truncate font-semibold text-ink-900">{s.session_title}</p>
-                      <Badge variant={statusColor(s.status)} data-testid="session-status" {...(s.status === 'live' ? { dot: 'pulse' as const } : {})}>
-                        {s.status}
-                      </Badge>
-                    </div>
-                    {takes[s.id] && <TakeLine take={takes[s.id] as LiveTake} />}
-                    <p className="text-sm text-slate-600">
-                      {new Date(s.scheduled_date).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })} · {formatHoursMinutes(s.duration_seconds)}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    {s.status === 'scheduled' && (
-                      <Button size="sm" variant="primary" onClick={() => window.open('/speaker-studio', '_blank', 'noopener')}>
-                        Open Studio
-                      </Button>
-                    )}
-                    <Button size="sm" variant="outline" onClick={() => void newToken(s)}>
-                      New Token
-                    </Button>
-                    <Button size="sm" variant="outline" onClick={() => setEditing(s)}>
-                      Edit
-                    </Button>
-                    <Button size="sm" variant="destructive" onClick={() => void remove(s)}>
-                      Delete
-                    </Button>
-                  </div>
-                </CardContent>
-              </Card>
+              <SessionCard s={s} take={takes[s.id]} actions={actions} />
             </li>
           ))}
         </ul>
       )}
+      {urlFor && (
+        <RecordingUrlDialog
+          session={urlFor}
+          onClose={() => setUrlFor(null)}
+          onSaved={() => {
+            setUrlFor(null);
+            reload();
+          }}
+        />
+      )}
+      <Dialog open={cancelling !== null} onOpenChange={(o) => !o && setCancelling(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Cancel this session?</DialogTitle>
+            <DialogDescription>{cancelling?.session_title}: a cancelled session cannot be started again, and its speaker token stops working.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setCancelling(null)}>
+              Keep It
+            </Button>
+            <Button variant="destructive" onClick={() => cancelling && confirmCancel(cancelling)}>
+              Cancel Session
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
       <Dialog open={shownToken !== null} onOpenChange={(o) => !o && setShownToken(null)}>
         <DialogContent>
           <DialogHeader>
