@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
 import { centsToDollars } from '@app/common/domain/money';
-import { findLocalSession, localSessionObject, LOCAL_WEBHOOK_SECRET } from '../../services/payments/test-provider';
+import { findLocalSession, localSessionObject, LOCAL_WEBHOOK_SECRET, settleLocalSession } from '../../services/payments/test-provider';
 
 const signer = new Stripe('sk_test_local_checkout_signer_only');
 
@@ -65,7 +65,7 @@ ${done ? `<p class="desc">This checkout is ${row.status === 'complete' ? 'alread
     const row = app.payments?.mode === 'test' ? await findLocalSession(app.db, req.params.id) : undefined;
     if (!row) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such test checkout' });
     if (row.status === 'open') {
-      await app.db('local_checkout_sessions').where({ id: row.id }).update({ status: 'complete', payment_status: 'paid' });
+      await settleLocalSession(app.db, row.id, 'paid');
       await sendEvent(row.id, 'checkout.session.completed');
     }
     return reply.redirect(row.success_url, 303);
@@ -75,7 +75,7 @@ ${done ? `<p class="desc">This checkout is ${row.status === 'complete' ? 'alread
     const row = app.payments?.mode === 'test' ? await findLocalSession(app.db, req.params.id) : undefined;
     if (!row) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such test checkout' });
     if (row.status === 'open') {
-      await app.db('local_checkout_sessions').where({ id: row.id }).update({ status: 'expired' });
+      await settleLocalSession(app.db, row.id, 'expired');
       await sendEvent(row.id, 'checkout.session.expired');
     }
     return reply.redirect(row.cancel_url, 303);
