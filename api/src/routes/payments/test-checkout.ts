@@ -28,6 +28,17 @@ h1{font-size:22px;margin:0 0 8px}.amount{font-size:40px;font-weight:700;margin:1
  * our own webhook route, Cancel sends checkout.session.expired; both then go back to the site.
  */
 export const testCheckoutRoutes: FastifyPluginAsync = async (app) => {
+  // Pay is a plain form post, so a refusal (the payment rate limit above all) must be a page a person can read, not JSON.
+  app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'test checkout failed');
+    const back = `/checkout/test/${encodeURIComponent((req.params as { id?: string }).id ?? '')}`;
+    const text = status < 500 ? err.message : 'Something went wrong. Please try again.';
+    const body = `<div class="card"><h1>${status === 429 ? 'Please wait a moment' : 'Checkout error'}</h1><p class="desc">${escapeHtml(text)}</p>
+<p class="desc"><a href="${back}">Back to the checkout</a></p></div>`;
+    return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(status === 429 ? 'Too many attempts' : 'Checkout error', body));
+  });
+
   // The page's Pay and Cancel are plain HTML forms (no script: the CSP allows none inline); their bodies carry nothing we need.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
   const sendEvent = async (sessionId: string, type: 'checkout.session.completed' | 'checkout.session.expired') => {
