@@ -69,7 +69,7 @@ export const ZInvestment = z.object({
   investment_id: z.string(),
   amount_cents: z.number().int(),
   adx_tokens: z.string(),
-  payment_status: z.string(),
+  payment_status: z.enum(PAYMENT_STATUSES),
   investor_id: z.string().nullable(),
   created_at: z.string(),
 });
