@@ -111,6 +111,19 @@ describe('payment and donation success pages only say "successful" for money tha
   });
 });
 
+describe('program checkout button', () => {
+  it("'Sponsor a Student - $2,497' opens the checkout in a new tab", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.baseUrl}/pitch-deck`);
+    const popup = page.waitForEvent('popup');
+    await page.locator('#growth').getByRole('button', { name: /Sponsor a Student - \$2,497/ }).click();
+    const tab = await popup;
+    await tab.waitForURL(/\/checkout\/test\//);
+    expect(await tab.getByTestId('checkout-amount').innerText()).toBe('$2,497.00');
+    await page.close();
+  });
+});
+
 describe('/investment-success', () => {
   it('asks a signed-out visitor to sign in instead of verifying forever', async () => {
     const page = await browser.newPage();
