@@ -52,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
   app.post(
     '/api/auth/dev-sign-in',
     {
-      config: { access: 'public', limit: 'authentication' },
+      config: { access: 'public', limit: 'sign_in' },
       schema: {
         tags: ['auth'],
         summary: 'Local sign-in without Discord (only when DISCORD_CLIENT_ID is unset; refused in production)',

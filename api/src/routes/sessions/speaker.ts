@@ -4,6 +4,7 @@ import { ZAuthenticateSpeaker, ZSpeakerAuthResult } from '@app/common/schemas/se
 import { checkSpeakerToken, createStudioCredential, toApiSession } from '@app/common/server/speaker-sessions.repository';
 
 import { studioCookieName } from '../../plugins/access';
+import { limitPerGuess } from '../../plugins/rate-limit';
 
 export { studioCookieName };
 
@@ -16,7 +17,9 @@ export const speakerAuthRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }
   app.post(
     '/api/speaker/authenticate',
     {
-      config: { access: 'public', limit: 'authentication' },
+      // Per IP (studio_token, apart from sign-ins) and per token value tried (authentication, from anywhere).
+      config: { access: 'public', limit: 'studio_token' },
+      preHandler: limitPerGuess(app, 'authentication', (req) => (req.body as { token: string }).token),
       schema: { tags: ['sessions'], summary: 'Speaker studio sign-in with a session token', body: ZAuthenticateSpeaker, response: { 200: ZSpeakerAuthResult, 400: ZApiError, 429: ZApiError } },
     },
     async (req, reply) => {
