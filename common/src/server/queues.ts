@@ -39,7 +39,7 @@ export async function enqueue<N extends JobName>(
 }
 
 /** How long a request waits for Redis to take a job before answering anyway. */
-export const ENQUEUE_TIMEOUT_MS = 2_000;
+const ENQUEUE_TIMEOUT_MS = 2_000;
 
 /**
  * Enqueues for a caller whose work is already safe in Postgres and picked up by a reconciler: waits at

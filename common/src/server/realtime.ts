@@ -20,7 +20,7 @@ export function signInRoom(sessionIdHash: string): string {
 }
 
 /** Anything that can disconnect the sockets in a room on every API instance: the API's io (Redis adapter) or a Redis emitter. */
-export interface SocketControl {
+interface SocketControl {
   in(room: string): { disconnectSockets(close?: boolean): unknown };
 }
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { CheckoutSessionLike } from './payments.repository';
 
 /** One row of the stripe_events inbox: a verified provider event, kept until the worker applied it. */
-export interface StripeEventRow {
+interface StripeEventRow {
   id: string;
   type: string;
   payload: { data?: { object?: CheckoutSessionLike } };

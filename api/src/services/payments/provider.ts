@@ -22,12 +22,12 @@ export interface PaymentProvider {
   readonly mode: 'stripe' | 'test';
   createCheckout(p: CheckoutParams): Promise<{ id: string; url: string }>;
   retrieveCheckout(id: string): Promise<CheckoutSessionLike>;
-  /** Verifies the signature (300 s tolerance) and parses the event; throws on a bad or stale one. */
+  /** Verifies the signature (timestamp within ±300 s) and parses the event; throws on a bad, stale or future-dated one. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event;
 }
 
 /** Seconds a webhook's signed timestamp may be off, either way. */
-export const WEBHOOK_TOLERANCE_S = 300;
+const WEBHOOK_TOLERANCE_S = 300;
 
 /**
  * Verifies a webhook with the Stripe SDK and refuses a signed timestamp more than the tolerance in the

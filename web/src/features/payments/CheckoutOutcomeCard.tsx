@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import type { CheckoutOutcome } from './use-checkout-outcome';
 
 /** Where a payer can try again, per page. */
-export interface PayAgain {
+interface PayAgain {
   to: string;
   label: string;
 }

@@ -5,8 +5,8 @@ import { ApiError } from '../../lib/api';
 import { useLiveEvents } from '../../lib/socket';
 
 /** How often a still-pending checkout is asked about again, and for how long before the page says it is not confirmed. */
-export const POLL_INTERVAL_MS = 3_000;
-export const CONFIRM_LIMIT_MS = 60_000;
+const POLL_INTERVAL_MS = 3_000;
+const CONFIRM_LIMIT_MS = 60_000;
 
 const subscribeNever = () => () => undefined;
 
