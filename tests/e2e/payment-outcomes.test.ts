@@ -151,4 +151,16 @@ describe('/investment-success', () => {
     expect(await page.getByTestId('tokens-allocated').innerText()).toBe('7,000 ADX');
     await context.close();
   });
+
+  it('a signed-in member whose first session check fails (a busy server) still sees the paid purchase, not a signed-out spinner', async () => {
+    const { context, page } = await signedInPage('returning_buyer');
+    const id = await startCheckout(page, '/api/payments/investments', { amount: 300 });
+    await settle(id, 'pay');
+    let failures = 1;
+    await page.route('**/api/auth/session', (route) => (failures-- > 0 ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"error":"Service Unavailable","message":"busy"}' }) : route.continue()));
+    await page.goto(`${t.baseUrl}/investment-success?session_id=${id}`);
+    await page.getByRole('heading', { name: 'Investment Successful!' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('tokens-allocated').innerText()).toBe('3,000 ADX');
+    await context.close();
+  });
 });
