@@ -98,7 +98,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(docsPlugin, { productName: config.PRODUCT_NAME, publicUrl: config.publicUrl });
   await app.register(accessPlugin, { lifetime, secureCookies: production, publicUrl: config.publicUrl });
   await app.register(rateLimitPlugin, { prefix: config.REDIS_PREFIX });
-  await app.register(realtimePlugin, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, publicUrl: config.publicUrl, cookieName: sessionCookieName(production), studioCookieName: studioCookieName(production), lifetime });
+  await app.register(realtimePlugin, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, publicUrl: config.publicUrl, cookieName: sessionCookieName(production), studioCookieName: studioCookieName(production), lifetime, recheckMs: config.SOCKET_SESSION_RECHECK_MS });
   await app.register(paymentsPlugin, {
     production,
     publicUrl: config.publicUrl,

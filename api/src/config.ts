@@ -36,6 +36,8 @@ export const ZApiEnv = ZBaseEnv.extend({
   SESSION_MAX_DAYS: z.coerce.number({ error: 'must be a number' }).positive().max(365).default(30),
   // How often an open studio ingest socket's credential is checked again (a revoked one ends it).
   STUDIO_CREDENTIAL_RECHECK_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').max(3_600_000, 'must be at most 3600000').default(30_000),
+  // How often each API instance checks its open Socket.IO connections' sign-ins again (expired ones end, a removed admin role leaves the admin rooms).
+  SOCKET_SESSION_RECHECK_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').max(3_600_000, 'must be at most 3600000').default(30_000),
 }).extend(ZStorageEnv.shape);
 
 /** Parsed API configuration. */

@@ -1,3 +1,4 @@
+import type { PaymentKind, PaymentStatus } from './domain/payment-status';
 import type { RecordingStatus, SessionStatus } from './domain/session-status';
 import type { TLedgerRow } from './schemas/ledger';
 
@@ -11,9 +12,9 @@ export const rooms = {
 
 /** A payment changed state (sent to the payer's room and the admins' room). */
 export interface PaymentStatusEvent {
-  kind: 'donation' | 'program' | 'sponsorship' | 'investment';
+  kind: PaymentKind;
   id: string;
-  status: 'pending' | 'paid' | 'failed' | 'expired';
+  status: PaymentStatus;
   investor_id: string | null;
 }
 

@@ -176,6 +176,19 @@ describe('webhooks', () => {
     expect(await t.database.db('token_purchases').where({ payment_reference: s.id })).toHaveLength(0);
   });
 
+  it('refuses a correctly signed event dated more than 300 s in the future (timestamps are checked both ways)', async () => {
+    const s = stripe.pay((await donate({ amount: 4300, wantsAdxTokens: true })).id);
+    const now = Math.floor(Date.now() / 1000);
+    const { res: future, id } = await deliver('checkout.session.completed', s, { timestamp: now + 3600 });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toMatch(/timestamp/i);
+    const { res: edge, id: edgeId } = await deliver('checkout.session.completed', s, { timestamp: now + 301 });
+    expect(edge.statusCode).toBe(400);
+    expect(await t.database.db('stripe_events').whereIn('id', [id, edgeId])).toHaveLength(0);
+    const { res: skewed } = await deliver('checkout.session.completed', s, { timestamp: now + 60 });
+    expect(skewed.statusCode).toBe(200);
+  });
+
   it('refuses to record a session whose charged amount differs from ours', async () => {
     const s = await donate({ amount: 3000, wantsAdxTokens: true });
     const forged = { ...stripe.pay(s.id), amount_total: 1 };

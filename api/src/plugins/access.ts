@@ -61,7 +61,8 @@ export const accessPlugin = fp<{ lifetime: SessionLifetime; secureCookies: boole
       if (limit) {
         const l = RATE_LIMITS[limit];
         // Read by @fastify/rate-limit (registered after this plugin); groupId makes the counter per limit name.
-        (config as Record<string, unknown>).rateLimit = { max: l.max, timeWindow: l.windowMs, groupId: limit, skipOnError: !l.failClosed };
+        const perIp = 'perIp' in l ? { keyGenerator: (req: { ip: string }) => `ip:${req.ip}` } : {};
+        (config as Record<string, unknown>).rateLimit = { max: l.max, timeWindow: l.windowMs, groupId: limit, skipOnError: !l.failClosed, ...perIp };
       }
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;

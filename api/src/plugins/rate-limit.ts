@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import { TOO_MANY_ATTEMPTS } from '@app/common/domain/rate-limits';
+import { RATE_LIMITS, TOO_MANY_ATTEMPTS, type RateLimitName } from '@app/common/domain/rate-limits';
 import { httpError } from '../http-error';
 
 type IncrCallback = (err: Error | null, res?: { current: number; ttl: number }) => void;
@@ -51,3 +53,24 @@ export const rateLimitPlugin = fp<{ prefix: string }>(
   },
   { name: 'rate-limit', dependencies: ['redis', 'access'] },
 );
+
+/**
+ * A second counter for a guessing route, keyed by what is guessed (hashed; never stored in clear) instead
+ * of by caller: every IP and account trying the same value shares one budget. Use as the route's
+ * preHandler. (createRateLimit, not rateLimit: the library runs only one rateLimit hook per request.)
+ */
+export function limitPerGuess(app: FastifyInstance, name: RateLimitName, guessed: (req: FastifyRequest) => string): preHandlerAsyncHookHandler {
+  const l = RATE_LIMITS[name];
+  const check = app.createRateLimit({
+    max: l.max,
+    timeWindow: l.windowMs,
+    skipOnError: !l.failClosed,
+    keyGenerator: (req) => `guess:${name}:${createHash('sha256').update(guessed(req)).digest('hex')}:`,
+  });
+  return async (req, reply) => {
+    const r = await check(req);
+    if (r.isAllowed || !r.isExceeded) return;
+    void reply.header('retry-after', String(r.ttlInSeconds));
+    throw httpError(429, TOO_MANY_ATTEMPTS);
+  };
+}

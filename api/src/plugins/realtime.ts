@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { rooms, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@app/common/events';
-import { socketKey, type RoomEmitter } from '@app/common/server/realtime';
-import { loadSession, type LoadedSession, type SessionLifetime } from '@app/common/server/sessions.repository';
+import { signInRoom, socketKey, type RoomEmitter } from '@app/common/server/realtime';
+import { liveSessionsAmong, loadSession, type LoadedSession, type SessionLifetime } from '@app/common/server/sessions.repository';
 import { checkStudioCredential } from '@app/common/server/speaker-sessions.repository';
 
 interface SocketData {
@@ -35,7 +35,7 @@ function cookieValue(header: string | undefined, name: string): string | undefin
  * must come from our origin; the session cookie and the studio credential cookie (if any) decide which
  * rooms a socket may join.
  */
-export const realtimePlugin = fp<{ redisUrl: string; prefix: string; publicUrl: string; cookieName: string; studioCookieName: string; lifetime: SessionLifetime }>(
+export const realtimePlugin = fp<{ redisUrl: string; prefix: string; publicUrl: string; cookieName: string; studioCookieName: string; lifetime: SessionLifetime; recheckMs: number }>(
   async (app, opts) => {
     const publicOrigin = new URL(opts.publicUrl).origin;
     const pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
@@ -80,6 +80,8 @@ export const realtimePlugin = fp<{ redisUrl: string; prefix: string; publicUrl: 
       );
     });
     io.on('connection', (socket) => {
+      // Sign-out and a new sign-in end this sign-in's sockets through this room, on every instance.
+      if (socket.data.session) void socket.join(signInRoom(socket.data.session.idHash));
       socket.on('join', (room, ack) => {
         const session = socket.data.session;
         const reply = typeof ack === 'function' ? ack : () => undefined;
@@ -107,12 +109,35 @@ export const realtimePlugin = fp<{ redisUrl: string; prefix: string; publicUrl: 
         return reply({ ok: false, error: session ? 'Not allowed' : 'Please sign in' });
       });
     });
+    // Expiry and a removed admin role happen without a request: check this instance's sockets again
+    // every recheckMs in one query. An ended sign-in's sockets disconnect; a former admin's leave the admin rooms.
+    const recheck = async () => {
+      const local = [...io.of('/').sockets.values()].filter((s) => s.data.session);
+      const live = await liveSessionsAmong(app.db, [...new Set(local.map((s) => s.data.session!.idHash))], opts.lifetime);
+      for (const socket of local) {
+        const session = socket.data.session!;
+        const now = live.get(session.idHash);
+        if (!now) {
+          socket.disconnect(true);
+        } else if (session.isAdmin && !now.isAdmin) {
+          socket.data.session = { ...session, isAdmin: false };
+          for (const room of socket.rooms) {
+            const studioRoom = socket.data.studioSessionId !== null && room === rooms.session(socket.data.studioSessionId);
+            if (room === rooms.admins || (room.startsWith('session:') && !studioRoom)) void socket.leave(room);
+          }
+        }
+      }
+    };
+    const timer = setInterval(() => recheck().catch((err: unknown) => app.log.warn({ err }, 'socket sign-in recheck failed')), opts.recheckMs);
+    timer.unref();
+
     app.decorate('io', io);
     app.decorate('emitter', io as unknown as RoomEmitter);
     app.addHook('preClose', async () => {
       io.local.disconnectSockets(true);
     });
     app.addHook('onClose', async () => {
+      clearInterval(timer);
       // Not io.close(): that would close the HTTP server, which Fastify closes itself.
       io.engine.close();
       pub.disconnect();

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { audit } from '@app/common/server/audit';
+import { endSignInSockets } from '@app/common/server/realtime';
 import { createSession, revokeSession, type SessionLifetime } from '@app/common/server/sessions.repository';
 import { grantAdmin, upsertProviderUser, type ProviderProfile } from '@app/common/server/users.repository';
 import type { TSessionInfo } from '@app/common/schemas/auth';
@@ -43,7 +44,11 @@ export async function signIn(
     await grantAdmin(db, user.id);
     await audit(db, 'admin_role_granted', { userId: user.id, ...meta }, { reason: 'ADMIN_DISCORD_IDS' });
   }
-  if (req.session) await revokeSession(db, req.session.idHash); // rotate: never keep a pre-sign-in session id
+  if (req.session) {
+    // rotate: never keep a pre-sign-in session id, nor the sockets opened under it
+    await revokeSession(db, req.session.idHash);
+    endSignInSockets(req.server.io, req.session.idHash);
+  }
   const session = await createSession(db, user.id, settings.lifetime, meta);
   reply.setCookie(settings.cookieName, session.id, {
     path: '/',

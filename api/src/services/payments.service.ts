@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { applyCheckoutOutcome, outcomeOf, PaymentMismatchError, type ApplyResult, type PaymentKind } from '@app/common/server/payments.repository';
+import { applyCheckoutOutcome, attachCheckoutSession, outcomeOf, PaymentMismatchError, type ApplyResult } from '@app/common/server/payments.repository';
 import { announcePayment } from '@app/common/server/realtime';
 import { httpError } from '../http-error';
 import type { CheckoutParams, PaymentProvider } from './payments/provider';
-
-const TABLE: Record<PaymentKind, string> = { donation: 'donations', program: 'program_payments', sponsorship: 'program_payments', investment: 'investments' };
 
 /** The configured provider, or a 503 when payments are switched off (production without Stripe). */
 export function requireProvider(app: FastifyInstance): PaymentProvider {
@@ -26,7 +24,7 @@ export async function startCheckout(app: FastifyInstance, params: CheckoutParams
     app.log.error({ err, kind: params.kind, rowId: params.rowId }, 'payment provider refused the checkout');
     throw httpError(502, 'The payment provider could not start the checkout. Please try again.');
   }
-  await app.db(TABLE[params.kind]).where({ id: params.rowId }).update({ checkout_session_id: session.id, updated_at: app.db.fn.now() });
+  await attachCheckoutSession(app.db, params.kind, params.rowId, session.id);
   return session;
 }
 

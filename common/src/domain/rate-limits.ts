@@ -4,6 +4,11 @@ export interface RateLimit {
   windowMs: number;
   /** Refuse (503) when the counter store is unreachable, instead of letting the request through. */
   failClosed: boolean;
+  /**
+   * Counted per IP whatever cookie the caller sends: a session must not buy a fresh budget for
+   * guessing. (Without it: per signed-in member, else per IP.)
+   */
+  perIp?: true;
 }
 
 /**
@@ -15,7 +20,15 @@ export const RATE_LIMITS = {
   payment: { max: 5, windowMs: 60_000, failClosed: true },
   donation: { max: 10, windowMs: 60_000, failClosed: true },
   form_submission: { max: 15, windowMs: 60_000, failClosed: true },
+  /**
+   * The spec's 5 per 5 minutes, for guessing: counted per thing guessed (one studio token value, from
+   * any IP or account), so one mistyping speaker locks out nobody else.
+   */
   authentication: { max: 5, windowMs: 5 * 60_000, failClosed: true },
+  /** Sign-in starts and dev sign-ins from one IP: a ceiling an office or school network can live with. */
+  sign_in: { max: 30, windowMs: 5 * 60_000, failClosed: true, perIp: true },
+  /** Studio-token attempts from one IP, whatever they guess: counted apart from sign-ins. */
+  studio_token: { max: 20, windowMs: 5 * 60_000, failClosed: true, perIp: true },
   api_call: { max: 60, windowMs: 60_000, failClosed: false },
   /** Flyer renders (CPU on the render queue): a week's three flyers, a few times over. */
   flyer_generation: { max: 12, windowMs: 60_000, failClosed: false },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVESTMENT, MIN_DONATION_CENTS } from '../domain/money';
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../domain/payment-status';
 import { zText } from '../domain/text';
 
 /** The shared cleaning step (trims, removes control characters, as the spec requires for donor name and message). */
@@ -53,8 +54,8 @@ export const ZVerifyPayment = z.object({
 /** What a verify call answers for any kind of payment. */
 export const ZPaymentVerification = z.object({
   success: z.boolean(),
-  kind: z.enum(['donation', 'program', 'sponsorship', 'investment']),
-  status: z.enum(['pending', 'paid', 'failed', 'expired']),
+  kind: z.enum(PAYMENT_KINDS),
+  status: z.enum(PAYMENT_STATUSES),
   amount_cents: z.number().int(),
   investor_id: z.string().nullable(),
   tokens: z.string().nullable(),
@@ -66,7 +67,7 @@ export const ZInvestment = z.object({
   investment_id: z.string(),
   amount_cents: z.number().int(),
   adx_tokens: z.string(),
-  payment_status: z.string(),
+  payment_status: z.enum(PAYMENT_STATUSES),
   investor_id: z.string().nullable(),
   created_at: z.string(),
 });

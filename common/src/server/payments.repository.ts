@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { centsToDollars, donationTokens, investorCode } from '../domain/money';
+import type { PaymentKind, PaymentStatus } from '../domain/payment-status';
 import type { TLedgerRow } from '../schemas/ledger';
 
 /** The part of a Stripe Checkout Session this system reads (the local test checkout produces the same shape). */
@@ -10,9 +11,6 @@ export interface CheckoutSessionLike {
   amount_total: number | null;
   metadata: Record<string, string> | null;
 }
-
-export type PaymentKind = 'donation' | 'program' | 'sponsorship' | 'investment';
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'expired';
 
 /** What an event (or a verify call's retrieved session) means for the payment. */
 export function outcomeOf(source: string, s: CheckoutSessionLike): PaymentStatus {
@@ -38,12 +36,64 @@ export class PaymentMismatchError extends Error {
   override name = 'PaymentMismatchError';
 }
 
+/** Where each kind of payment is stored, and the name of its status column. */
 const TABLES: Record<PaymentKind, { table: string; status: string }> = {
   donation: { table: 'donations', status: 'status' },
   program: { table: 'program_payments', status: 'status' },
   sponsorship: { table: 'program_payments', status: 'status' },
   investment: { table: 'investments', status: 'payment_status' },
 };
+
+/** Writes a pending donation (before its checkout exists) and returns its id. */
+export async function insertDonation(
+  db: Knex,
+  d: { amountCents: number; donorName: string | null; message: string | null; wantsAdxTokens: boolean; userId: string | null },
+): Promise<string> {
+  const [row] = (await db('donations')
+    .insert({ amount_cents: d.amountCents, donor_name: d.donorName, message: d.message, wants_adx_tokens: d.wantsAdxTokens, user_id: d.userId })
+    .returning('id')) as Array<{ id: string }>;
+  return row!.id;
+}
+
+/** Writes a pending enrollment or sponsorship and returns its id. */
+export async function insertProgramPayment(db: Knex, p: { kind: 'program' | 'sponsorship'; amountCents: number; description: string; payerEmail: string | null }): Promise<string> {
+  const [row] = (await db('program_payments')
+    .insert({ kind: p.kind, amount_cents: p.amountCents, description: p.description, payer_email: p.payerEmail })
+    .returning('id')) as Array<{ id: string }>;
+  return row!.id;
+}
+
+/** A member's token purchase as stored. */
+export interface InvestmentRow {
+  id: string;
+  amount_cents: string;
+  adx_tokens: string;
+  payment_status: PaymentStatus;
+  investor_id: string | null;
+  created_at: Date;
+  user_id: string;
+}
+
+/** Writes a pending investment and returns its id. */
+export async function insertInvestment(db: Knex, i: { userId: string; amountCents: number; tokens: string }): Promise<string> {
+  const [row] = (await db('investments').insert({ user_id: i.userId, amount_cents: i.amountCents, adx_tokens: i.tokens }).returning('id')) as Array<{ id: string }>;
+  return row!.id;
+}
+
+/** One investment by id. */
+export async function findInvestment(db: Knex, id: string): Promise<InvestmentRow | undefined> {
+  return (await db('investments').where({ id }).first()) as InvestmentRow | undefined;
+}
+
+/** A member's latest investments, newest first. */
+export async function listInvestments(db: Knex, userId: string, limit = 100): Promise<InvestmentRow[]> {
+  return (await db('investments').where({ user_id: userId }).orderBy('created_at', 'desc').limit(limit)) as InvestmentRow[];
+}
+
+/** Stores the checkout session a pending payment row was sent to. */
+export async function attachCheckoutSession(db: Knex, kind: PaymentKind, rowId: string, sessionId: string): Promise<void> {
+  await db(TABLES[kind].table).where({ id: rowId }).update({ checkout_session_id: sessionId, updated_at: db.fn.now() });
+}
 
 /** The result of applying an outcome; `ledgerRow` is set when this call appended it. */
 export interface ApplyResult {

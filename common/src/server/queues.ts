@@ -38,6 +38,37 @@ export async function enqueue<N extends JobName>(
   return job.id ?? '';
 }
 
+/** How long a request waits for Redis to take a job before answering anyway. */
+const ENQUEUE_TIMEOUT_MS = 2_000;
+
+/**
+ * Enqueues for a caller whose work is already safe in Postgres and picked up by a reconciler: waits at
+ * most `timeoutMs` for Redis, so a request never hangs on it. Returns the error instead of throwing
+ * (null when the job was added); the job may still be added after a timeout, which jobId makes harmless.
+ */
+export async function enqueueOrLeaveToReconciler<N extends JobName>(
+  queues: Queues,
+  name: N,
+  payload: JobPayload<N>,
+  opts: JobsOptions = {},
+  timeoutMs = ENQUEUE_TIMEOUT_MS,
+): Promise<Error | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      enqueue(queues, name, payload, opts),
+      new Promise((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error('enqueue timed out')), timeoutMs);
+      }),
+    ]);
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err : new Error(String(err));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Closes every queue. */
 export async function closeQueues(queues: Queues): Promise<void> {
   await Promise.all(Object.values(queues).map((q) => q.close()));

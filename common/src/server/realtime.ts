@@ -14,6 +14,21 @@ export interface RoomEmitter {
   to(room: string): { emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): unknown };
 }
 
+/** The server-only room of one sign-in's sockets (a client cannot ask to join it). */
+export function signInRoom(sessionIdHash: string): string {
+  return `signin:${sessionIdHash}`;
+}
+
+/** Anything that can disconnect the sockets in a room on every API instance: the API's io (Redis adapter) or a Redis emitter. */
+interface SocketControl {
+  in(room: string): { disconnectSockets(close?: boolean): unknown };
+}
+
+/** Ends every socket of one sign-in, on every API instance: after sign-out or a revocation, nothing more reaches it. */
+export function endSignInSockets(control: SocketControl, sessionIdHash: string): void {
+  control.in(signInRoom(sessionIdHash)).disconnectSockets(true);
+}
+
 /** Emits through Redis from a process without a Socket.IO server (the worker). */
 export function createRedisEmitter(redis: Redis, redisPrefix: string): RoomEmitter {
   return new Emitter<ServerToClientEvents>(redis, { key: socketKey(redisPrefix) }) as unknown as RoomEmitter;

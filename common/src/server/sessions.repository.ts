@@ -110,3 +110,21 @@ export async function revokeSession(db: Knex, idHash: string): Promise<boolean> 
   const n = await db('sessions').where({ id_hash: idHash }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
   return n > 0;
 }
+
+/**
+ * Which of these sessions are still live (not revoked, not past either expiry), each with whether its
+ * member is an admin now. Does not touch last_seen_at: an open socket alone must not keep a sign-in alive.
+ */
+export async function liveSessionsAmong(db: Knex, idHashes: readonly string[], lifetime: SessionLifetime): Promise<Map<string, { isAdmin: boolean }>> {
+  if (idHashes.length === 0) return new Map();
+  const rows = (await db('sessions as s')
+    .whereIn('s.id_hash', idHashes)
+    .whereNull('s.revoked_at')
+    .where('s.expires_at', '>', db.fn.now())
+    .where('s.last_seen_at', '>', db.raw(`now() - make_interval(secs => ?)`, [lifetime.idleMs / 1000]))
+    .select('s.id_hash', db.raw(`EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = s.user_id AND r.role = 'admin' AND r.is_active) AS is_admin`))) as Array<{
+    id_hash: string;
+    is_admin: boolean;
+  }>;
+  return new Map(rows.map((r) => [r.id_hash, { isAdmin: r.is_admin }]));
+}

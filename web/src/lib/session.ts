@@ -31,16 +31,31 @@ function asSessionInfo(body: unknown): TSessionInfo {
   return { user, csrfToken: typeof b?.csrfToken === 'string' ? b.csrfToken : null };
 }
 
-/** Asks the server who is signed in (again); concurrent callers share one request. A failure counts as signed out. */
+/** Tries before a failing session check counts as signed out, and the pause between them. */
+const SESSION_TRIES = 3;
+const SESSION_RETRY_MS = 1_000;
+
+async function fetchSessionInfo(): Promise<TSessionInfo> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch('/api/auth/session', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+      if (res.ok) return asSessionInfo(await res.json());
+      if (res.status < 500 && res.status !== 429) return { user: null, csrfToken: null };
+    } catch {
+      // a network failure: try again below
+    }
+    // A busy or restarting server is not a sign-out: a member returning from checkout was shown signed
+    // out (and the investment page a spinner that never ended) after one failed check.
+    if (attempt >= SESSION_TRIES) return { user: null, csrfToken: null };
+    await new Promise((resolve) => setTimeout(resolve, SESSION_RETRY_MS * attempt));
+  }
+}
+
+/** Asks the server who is signed in (again); concurrent callers share one request. Only a lasting failure counts as signed out. */
 export function refreshSession(): Promise<SessionState> {
-  inflight ??= fetch('/api/auth/session', { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
-    .then(async (res) => {
-      const info = res.ok ? asSessionInfo(await res.json()) : { user: null, csrfToken: null };
+  inflight ??= fetchSessionInfo()
+    .then((info) => {
       set({ loading: false, user: info.user, csrfToken: info.csrfToken });
-      return state;
-    })
-    .catch(() => {
-      set({ loading: false, user: null, csrfToken: null });
       return state;
     })
     .finally(() => {

@@ -3,16 +3,26 @@ import { formatTokens } from '@app/common/domain/format';
 import { pageTitle } from '../components/brand';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
-import { Spinner } from '../components/ui/spinner';
+import { CheckoutOutcomeCard } from '../features/payments/CheckoutOutcomeCard';
 import { ORG_SITE_URL } from '../features/site/links';
-import { usePaymentVerification } from '../features/payments/verify';
+import { usePaymentOutcome } from '../features/payments/verify';
+import { useSession } from '../lib/session';
 
-/** /donation-success: thanks, what the gift supports, and the investor ID and tokens when asked for. */
+/** /donation-success: thanks, what the gift supports, and the investor ID and tokens when asked for; only once the payment is paid. */
 export default function DonationSuccess() {
   const [params] = useSearchParams();
-  const sessionId = params.get('session_id');
-  const verification = usePaymentVerification(sessionId);
-  const v = verification.data;
+  const outcome = usePaymentOutcome(params.get('session_id'), Boolean(useSession().user));
+  if (outcome.state !== 'paid') {
+    return (
+      <>
+        <title>{pageTitle('Donation')}</title>
+        <section className="bg-paper px-4 py-16">
+          <CheckoutOutcomeCard outcome={outcome} payAgain={{ to: '/', label: 'Return to Homepage' }} />
+        </section>
+      </>
+    );
+  }
+  const v = outcome.data;
   return (
     <>
       <title>{pageTitle('Thank you')}</title>
@@ -24,12 +34,7 @@ export default function DonationSuccess() {
             </div>
             <h1 className="font-display text-4xl font-semibold text-ink-900">Thank You for Your Donation!</h1>
             <p className="text-lg text-slate-700">Your generosity makes a lasting impact: every gift helps an entrepreneur build a legacy and a community grow in trust.</p>
-            {verification.isFetching && (
-              <p className="flex items-center justify-center gap-2 text-slate-600">
-                <Spinner size="sm" decorative /> Confirming your donation...
-              </p>
-            )}
-            {v?.success && v.investor_id && v.tokens && (
+            {v.investor_id && v.tokens && (
               <div className="rounded-lg border border-gold-600/40 bg-gold-50 p-4 text-left" data-testid="donation-tokens-result">
                 <p className="font-semibold text-ink-900">Your ADX tokens</p>
                 <p className="mt-1 text-slate-800">
@@ -40,9 +45,6 @@ export default function DonationSuccess() {
                   See it on the public ledger
                 </Link>
               </div>
-            )}
-            {v && !v.success && (
-              <p className="text-slate-600">We have not received the payment confirmation yet; it usually arrives within a minute.</p>
             )}
             <div className="text-left">
               <h2 className="font-display text-xl font-semibold text-ink-900">Your donation supports</h2>

@@ -6,11 +6,10 @@ import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
-import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { COMMUNITY_INVITE_URL as COMMUNITY_URL } from '../features/site/links';
-import { useInvestmentVerification } from '../features/payments/verify';
-import { ApiError } from '../lib/api';
+import { CheckoutOutcomeCard } from '../features/payments/CheckoutOutcomeCard';
+import { useInvestmentOutcome } from '../features/payments/verify';
 import { useSession } from '../lib/session';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -22,43 +21,32 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /investment-success?session_id=…: verifies the payment and shows the member's tokens and investor ID. */
+/** /investment-success?session_id=…: verifies the payment and shows the member's tokens and investor ID, only once it is paid. */
 export default function InvestmentSuccess() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const session = useSession();
   const signedIn = Boolean(session.user);
-  const verification = useInvestmentVerification(sessionId, signedIn);
+  const outcome = useInvestmentOutcome(sessionId, signedIn);
   const announced = useRef(false);
 
   useEffect(() => {
-    if (announced.current) return;
-    if (!sessionId) {
+    if (announced.current || session.loading || (sessionId && !signedIn)) return;
+    if (outcome.state === 'failed') {
       announced.current = true;
-      toast({ title: 'Error', description: 'No session ID found', variant: 'destructive' });
-    } else if (verification.isError) {
-      announced.current = true;
-      const err = verification.error;
-      console.error('Failed to verify payment', err);
-      toast({ title: 'Error', description: err instanceof ApiError && err.statusCode < 500 ? 'Payment verification failed' : 'Failed to verify payment', variant: 'destructive' });
-    } else if (verification.data?.success) {
+      toast({ title: 'Error', description: outcome.message, variant: 'destructive' });
+    } else if (outcome.state === 'paid') {
       announced.current = true;
       toast({ title: 'Success', description: 'Payment verified successfully!', variant: 'success' });
     }
-  }, [sessionId, verification.isError, verification.error, verification.data]);
+  }, [outcome, session.loading, sessionId, signedIn]);
 
-  const inv = verification.data?.investment;
-  const verifying = Boolean(sessionId) && (session.loading || verification.isPending);
+  const inv = outcome.state === 'paid' ? outcome.data.investment : null;
   return (
     <>
-      <title>{pageTitle('Investment successful')}</title>
+      <title>{pageTitle(inv ? 'Investment successful' : 'Investment')}</title>
       <section className="bg-paper px-4 py-16">
-        {verifying ? (
-          <div className="flex min-h-[40vh] flex-col items-center justify-center gap-3">
-            <Spinner size="lg" decorative />
-            <p className="text-slate-700">Verifying your payment...</p>
-          </div>
-        ) : !signedIn && sessionId ? (
+        {sessionId && !session.loading && !signedIn ? (
           <Card className="mx-auto max-w-md text-center">
             <CardContent className="space-y-4 p-8">
               <p className="text-slate-700">Please sign in to see your investment.</p>
@@ -67,16 +55,8 @@ export default function InvestmentSuccess() {
               </Button>
             </CardContent>
           </Card>
-        ) : !inv ? (
-          <Card className="mx-auto max-w-md text-center">
-            <CardContent className="space-y-4 p-8">
-              <h1 className="font-display text-2xl font-semibold text-ink-900">We could not confirm this payment</h1>
-              <p className="text-slate-700">{sessionId ? 'Failed to load investment details' : 'No session ID found'}</p>
-              <Button asChild variant="outline">
-                <Link to="/pitch-deck">Back to Pitch Deck</Link>
-              </Button>
-            </CardContent>
-          </Card>
+        ) : outcome.state !== 'paid' || !inv ? (
+          <CheckoutOutcomeCard outcome={outcome.state === 'paid' ? { state: 'verifying' } : outcome} payAgain={{ to: '/investment-portal', label: 'Back to Investment Portal' }} />
         ) : (
           <div className="mx-auto max-w-3xl space-y-6">
             <div className="text-center">

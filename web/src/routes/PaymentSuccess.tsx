@@ -2,14 +2,25 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { pageTitle } from '../components/brand';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
+import { CheckoutOutcomeCard } from '../features/payments/CheckoutOutcomeCard';
 import { ORG_EMAIL as CONTACT_EMAIL } from '../features/site/links';
-import { usePaymentVerification } from '../features/payments/verify';
+import { usePaymentOutcome } from '../features/payments/verify';
+import { useSession } from '../lib/session';
 
-/** /payment-success: after an incubator enrollment or a student sponsorship. */
+/** /payment-success: after an incubator enrollment or a student sponsorship; says "successful" only once it is paid. */
 export default function PaymentSuccess() {
   const [params] = useSearchParams();
-  // Records the payment now if the webhook has not yet; the page itself does not depend on it.
-  usePaymentVerification(params.get('session_id'));
+  const outcome = usePaymentOutcome(params.get('session_id'), Boolean(useSession().user));
+  if (outcome.state !== 'paid') {
+    return (
+      <>
+        <title>{pageTitle('Payment')}</title>
+        <section className="bg-paper px-4 py-16">
+          <CheckoutOutcomeCard outcome={outcome} payAgain={{ to: '/pitch-deck', label: 'Back to Pitch Deck' }} />
+        </section>
+      </>
+    );
+  }
   return (
     <>
       <title>{pageTitle('Payment successful')}</title>

@@ -1,5 +1,6 @@
 import type { Handler } from '../context';
 import { enqueue } from '@app/common/server/queues';
+import { staleStripeEventIds } from '@app/common/server/stripe-events.repository';
 
 /** How old an unprocessed inbox event must be before the scheduled reconciler enqueues it again. */
 export const DEFAULT_STALE_AFTER_SECONDS = 60;
@@ -10,14 +11,9 @@ export const DEFAULT_STALE_AFTER_SECONDS = 60;
  * id: BullMQ ignores a duplicate of a job that still exists; a job that failed for good is retried.
  */
 export const ledgerReconcile: Handler<'ledger.reconcile'> = async ({ olderThanSeconds = DEFAULT_STALE_AFTER_SECONDS }, { db, queues, log }) => {
-  const stale = (await db('stripe_events')
-    .whereNull('processed_at')
-    .where('received_at', '<=', db.raw(`now() - make_interval(secs => ?)`, [olderThanSeconds]))
-    .orderBy('received_at')
-    .limit(1000)
-    .select('id')) as Array<{ id: string }>;
+  const stale = await staleStripeEventIds(db, olderThanSeconds);
   let requeued = 0;
-  for (const { id } of stale) {
+  for (const id of stale) {
     const existing = await queues.ledger.getJob(id);
     if (existing && (await existing.isFailed())) {
       await existing.retry();

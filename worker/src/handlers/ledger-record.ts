@@ -1,14 +1,8 @@
 import { UnrecoverableError } from 'bullmq';
-import { applyCheckoutOutcome, outcomeOf, PaymentMismatchError, type CheckoutSessionLike } from '@app/common/server/payments.repository';
+import { applyCheckoutOutcome, outcomeOf, PaymentMismatchError } from '@app/common/server/payments.repository';
 import { announcePayment } from '@app/common/server/realtime';
+import { lockStripeEvent, markStripeEventProcessed } from '@app/common/server/stripe-events.repository';
 import type { Handler } from '../context';
-
-interface InboxRow {
-  id: string;
-  type: string;
-  payload: { data?: { object?: CheckoutSessionLike } };
-  processed_at: Date | null;
-}
 
 /**
  * Applies one inbox event in one transaction with marking it processed, so a crash anywhere leaves
@@ -18,19 +12,19 @@ interface InboxRow {
 export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, log, emitter }) => {
   const result = await db
     .transaction(async (trx) => {
-    const event = (await trx('stripe_events').where({ id: eventId }).forUpdate().first()) as InboxRow | undefined;
+    const event = await lockStripeEvent(trx, eventId);
     if (!event) throw new UnrecoverableError(`stripe event ${eventId} is not in the inbox`);
     if (event.processed_at) return null;
     const session = event.payload.data?.object;
     const applied = event.type.startsWith('checkout.session.') && session ? await applyCheckoutOutcome(trx, session, outcomeOf(event.type, session)) : null;
-    await trx('stripe_events').where({ id: eventId }).update({ processed_at: trx.fn.now(), attempts: trx.raw('attempts + 1'), last_error: null });
+    await markStripeEventProcessed(trx, eventId);
     return applied;
   })
     .catch(async (err: unknown) => {
       if (!(err instanceof PaymentMismatchError)) throw err;
       // A session that matches none of our payments (or charged another amount) will never apply:
       // close it out with the reason, so the reconciler leaves it alone, and fail the job visibly.
-      await db('stripe_events').where({ id: eventId }).update({ processed_at: db.fn.now(), last_error: err.message, attempts: db.raw('attempts + 1') });
+      await markStripeEventProcessed(db, eventId, err.message);
       log.error({ eventId, err: err.message }, 'payment event refused');
       throw new UnrecoverableError(err.message);
     });

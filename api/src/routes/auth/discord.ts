@@ -48,7 +48,7 @@ export async function registerDiscordRoutes(
 
   app.get(
     '/api/auth/discord',
-    { config: { access: 'public', limit: 'authentication' }, schema: { tags: ['auth'], summary: 'Start Discord sign-in (redirects to Discord)' } },
+    { config: { access: 'public', limit: 'sign_in' }, schema: { tags: ['auth'], summary: 'Start Discord sign-in (redirects to Discord)' } },
     async (req, reply) => {
       const uri = await app.discordOAuth2!.generateAuthorizationUri(req, reply);
       return reply.redirect(uri);
@@ -57,7 +57,7 @@ export async function registerDiscordRoutes(
 
   app.get(
     '/api/auth/discord/callback',
-    { config: { access: 'public', limit: 'authentication' }, schema: { tags: ['auth'], summary: 'Discord redirects here after consent' } },
+    { config: { access: 'public', limit: 'sign_in' }, schema: { tags: ['auth'], summary: 'Discord redirects here after consent' } },
     async (req, reply) => {
       const fail = (code: SignInErrorCode) => reply.redirect(`/auth?error=${code}`);
       let profile: ProviderProfile;

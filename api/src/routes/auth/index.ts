@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZAuthProviders, ZDevSignIn, ZSessionInfo, ZSignInResult } from '@app/common/schemas/auth';
 import { ZApiError } from '@app/common/schemas/errors';
 import { audit } from '@app/common/server/audit';
+import { endSignInSockets } from '@app/common/server/realtime';
 import { revokeSession } from '@app/common/server/sessions.repository';
 import { httpError } from '../../http-error';
 import { sessionInfo, signIn, type SignInSettings } from '../../services/auth.service';
@@ -41,6 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     async (req, reply) => {
       const session = req.session!;
       await revokeSession(app.db, session.idHash);
+      endSignInSockets(app.io, session.idHash);
       await audit(app.db, 'sign_out', { userId: session.userId, ip: req.ip, userAgent: req.headers['user-agent'] });
       reply.clearCookie(opts.settings.cookieName, { path: '/', secure: opts.settings.secureCookies, httpOnly: true, sameSite: 'lax' });
       return { ok: true as const };
@@ -50,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
   app.post(
     '/api/auth/dev-sign-in',
     {
-      config: { access: 'public', limit: 'authentication' },
+      config: { access: 'public', limit: 'sign_in' },
       schema: {
         tags: ['auth'],
         summary: 'Local sign-in without Discord (only when DISCORD_CLIENT_ID is unset; refused in production)',

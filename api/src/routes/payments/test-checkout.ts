@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
 import { centsToDollars } from '@app/common/domain/money';
-import { findLocalSession, localSessionObject, LOCAL_WEBHOOK_SECRET } from '../../services/payments/test-provider';
+import { findLocalSession, localSessionObject, LOCAL_WEBHOOK_SECRET, settleLocalSession } from '../../services/payments/test-provider';
 
 const signer = new Stripe('sk_test_local_checkout_signer_only');
 
@@ -28,6 +28,17 @@ h1{font-size:22px;margin:0 0 8px}.amount{font-size:40px;font-weight:700;margin:1
  * our own webhook route, Cancel sends checkout.session.expired; both then go back to the site.
  */
 export const testCheckoutRoutes: FastifyPluginAsync = async (app) => {
+  // Pay is a plain form post, so a refusal (the payment rate limit above all) must be a page a person can read, not JSON.
+  app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'test checkout failed');
+    const back = `/checkout/test/${encodeURIComponent((req.params as { id?: string }).id ?? '')}`;
+    const text = status < 500 ? err.message : 'Something went wrong. Please try again.';
+    const body = `<div class="card"><h1>${status === 429 ? 'Please wait a moment' : 'Checkout error'}</h1><p class="desc">${escapeHtml(text)}</p>
+<p class="desc"><a href="${back}">Back to the checkout</a></p></div>`;
+    return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(status === 429 ? 'Too many attempts' : 'Checkout error', body));
+  });
+
   // The page's Pay and Cancel are plain HTML forms (no script: the CSP allows none inline); their bodies carry nothing we need.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
   const sendEvent = async (sessionId: string, type: 'checkout.session.completed' | 'checkout.session.expired') => {
@@ -65,7 +76,7 @@ ${done ? `<p class="desc">This checkout is ${row.status === 'complete' ? 'alread
     const row = app.payments?.mode === 'test' ? await findLocalSession(app.db, req.params.id) : undefined;
     if (!row) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such test checkout' });
     if (row.status === 'open') {
-      await app.db('local_checkout_sessions').where({ id: row.id }).update({ status: 'complete', payment_status: 'paid' });
+      await settleLocalSession(app.db, row.id, 'paid');
       await sendEvent(row.id, 'checkout.session.completed');
     }
     return reply.redirect(row.success_url, 303);
@@ -75,7 +86,7 @@ ${done ? `<p class="desc">This checkout is ${row.status === 'complete' ? 'alread
     const row = app.payments?.mode === 'test' ? await findLocalSession(app.db, req.params.id) : undefined;
     if (!row) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such test checkout' });
     if (row.status === 'open') {
-      await app.db('local_checkout_sessions').where({ id: row.id }).update({ status: 'expired' });
+      await settleLocalSession(app.db, row.id, 'expired');
       await sendEvent(row.id, 'checkout.session.expired');
     }
     return reply.redirect(row.cancel_url, 303);

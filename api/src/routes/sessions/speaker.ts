@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkSpeakerToken, createStudioCredential, toApiSession } from '@app/common/server/speaker-sessions.repository';
 import { studioCookieName } from '../../plugins/access';
+import { limitPerGuess } from '../../plugins/rate-limit';
 import { authenticateSpeakerSchema } from './schema';
 
 export { studioCookieName };
@@ -11,14 +12,23 @@ export { studioCookieName };
  * whether the token exists, expired or was revoked).
  */
 export const speakerAuthRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (app, opts) => {
-  app.post('/api/speaker/authenticate', { config: { access: 'public', limit: 'authentication' }, schema: authenticateSpeakerSchema }, async (req, reply) => {
-    const result = await checkSpeakerToken(app.db, req.body.token);
-    if (!result.ok) {
-      req.log.info({ reason: result.reason }, 'speaker token refused');
-      return { valid: false, message: 'Authentication failed', session: null, speaker: null };
-    }
-    const credential = await createStudioCredential(app.db, result.session.id, result.tokenId);
-    reply.setCookie(studioCookieName(opts.secureCookies), credential.value, { path: '/', httpOnly: true, sameSite: 'strict', secure: opts.secureCookies, expires: credential.expiresAt });
-    return { valid: true, message: 'Authentication successful', session: toApiSession(result.session), speaker: result.speaker };
-  });
+  app.post(
+    '/api/speaker/authenticate',
+    {
+      // Per IP (studio_token, apart from sign-ins) and per token value tried (authentication, from anywhere).
+      config: { access: 'public', limit: 'studio_token' },
+      preHandler: limitPerGuess(app, 'authentication', (req) => (req.body as { token: string }).token),
+      schema: authenticateSpeakerSchema,
+    },
+    async (req, reply) => {
+      const result = await checkSpeakerToken(app.db, req.body.token);
+      if (!result.ok) {
+        req.log.info({ reason: result.reason }, 'speaker token refused');
+        return { valid: false, message: 'Authentication failed', session: null, speaker: null };
+      }
+      const credential = await createStudioCredential(app.db, result.session.id, result.tokenId);
+      reply.setCookie(studioCookieName(opts.secureCookies), credential.value, { path: '/', httpOnly: true, sameSite: 'strict', secure: opts.secureCookies, expires: credential.expiresAt });
+      return { valid: true, message: 'Authentication successful', session: toApiSession(result.session), speaker: result.speaker };
+    },
+  );
 };

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import type { CheckoutSessionLike, PaymentKind } from '@app/common/server/payments.repository';
+import type { PaymentKind } from '@app/common/domain/payment-status';
+import type { CheckoutSessionLike } from '@app/common/server/payments.repository';
 
 /** One checkout to create; `rowId` (our pending row) is also the idempotency key. */
 export interface CheckoutParams {
@@ -21,9 +22,22 @@ export interface PaymentProvider {
   readonly mode: 'stripe' | 'test';
   createCheckout(p: CheckoutParams): Promise<{ id: string; url: string }>;
   retrieveCheckout(id: string): Promise<CheckoutSessionLike>;
-  /** Verifies the signature (300 s tolerance) and parses the event; throws on a bad or stale one. */
+  /** Verifies the signature (timestamp within ±300 s) and parses the event; throws on a bad, stale or future-dated one. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event;
 }
 
-/** Seconds a webhook's signed timestamp may be off. */
-export const WEBHOOK_TOLERANCE_S = 300;
+/** Seconds a webhook's signed timestamp may be off, either way. */
+const WEBHOOK_TOLERANCE_S = 300;
+
+/**
+ * Verifies a webhook with the Stripe SDK and refuses a signed timestamp more than the tolerance in the
+ * future too: the SDK only refuses old ones, so a leaked signing secret could mint events that stay
+ * replayable for as long as their invented date lies ahead.
+ */
+export function verifyStripeSignature(sdk: Stripe, rawBody: Buffer, signature: string | undefined, secret: string): Stripe.Event {
+  if (!signature) throw new Error('missing Stripe-Signature header');
+  const event = sdk.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_S);
+  const t = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+  if (!Number.isFinite(t) || t - Math.floor(Date.now() / 1000) > WEBHOOK_TOLERANCE_S) throw new Error('Timestamp outside the tolerance zone (in the future)');
+  return event;
+}

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { CheckoutSessionLike } from '@app/common/server/payments.repository';
-import { WEBHOOK_TOLERANCE_S, type CheckoutParams, type PaymentProvider } from './provider';
+import { verifyStripeSignature, type CheckoutParams, type PaymentProvider } from './provider';
 
 function toSessionLike(s: Stripe.Checkout.Session): CheckoutSessionLike {
   return { id: s.id, payment_status: s.payment_status, status: s.status, amount_total: s.amount_total, metadata: s.metadata };
@@ -36,8 +36,7 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
       return toSessionLike(await stripe.checkout.sessions.retrieve(id));
     },
     verifyWebhook(rawBody: Buffer, signature: string | undefined) {
-      if (!signature) throw new Error('missing Stripe-Signature header');
-      return stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret, WEBHOOK_TOLERANCE_S);
+      return verifyStripeSignature(stripe, rawBody, signature, opts.webhookSecret);
     },
   };
 }

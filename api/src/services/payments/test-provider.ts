@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import Stripe from 'stripe';
 import type { CheckoutSessionLike } from '@app/common/server/payments.repository';
-import { WEBHOOK_TOLERANCE_S, type CheckoutParams, type PaymentProvider } from './provider';
+import { verifyStripeSignature, type CheckoutParams, type PaymentProvider } from './provider';
 
 /** The signing secret of the local test checkout's webhooks (it never leaves this process). */
 export const LOCAL_WEBHOOK_SECRET = 'whsec_local_test_mode';
@@ -40,6 +40,11 @@ export async function findLocalSession(db: Knex, id: string): Promise<LocalSessi
   return (await db('local_checkout_sessions').where({ id }).first()) as LocalSessionRow | undefined;
 }
 
+/** Closes an open local session as the hosted page's Pay (paid) or Cancel (expired) would. */
+export async function settleLocalSession(db: Knex, id: string, outcome: 'paid' | 'expired'): Promise<void> {
+  await db('local_checkout_sessions').where({ id }).update(outcome === 'paid' ? { status: 'complete', payment_status: 'paid' } : { status: 'expired' });
+}
+
 /**
  * The local test-mode checkout: sessions live in Postgres, the "hosted page" is served by this API at
  * /checkout/test/:id, and paying there sends a signed Stripe-shaped event through our own webhook.
@@ -71,8 +76,7 @@ export function testProvider(opts: { db: Knex; publicUrl: string }): PaymentProv
       return localSessionObject(row);
     },
     verifyWebhook(rawBody: Buffer, signature: string | undefined) {
-      if (!signature) throw new Error('missing Stripe-Signature header');
-      return verifier.webhooks.constructEvent(rawBody, signature, LOCAL_WEBHOOK_SECRET, WEBHOOK_TOLERANCE_S);
+      return verifyStripeSignature(verifier, rawBody, signature, LOCAL_WEBHOOK_SECRET);
     },
   };
 }

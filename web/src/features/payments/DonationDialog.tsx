@@ -8,7 +8,8 @@ import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
-import { createDonation, openCheckoutInNewTab } from './checkout';
+import { createDonation } from './checkout';
+import { openCheckoutInNewTab } from './open-checkout-tab';
 
 /** The Donate dialog: quick or custom amount, optional name and message, ADX tokens on request. */
 export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean; onOpenChange: (open: boolean) => void }) {

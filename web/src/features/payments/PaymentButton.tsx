@@ -1,17 +1,18 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, type ButtonSize, type ButtonVariant } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
+import { openCheckoutInNewTab } from './open-checkout-tab';
 
 /**
  * Every payment action: Donate (top bar) opens the donation dialog; Enroll and 'Sponsor a Student -
  * $2,497' open the $2,497 checkout in a new tab. The dialog and the API client load on first use, so
  * pages that only show the buttons (the landing page) do not carry them.
  */
-export type PaymentKind = 'donate' | 'enroll' | 'sponsor';
+export type PaymentButtonKind = 'donate' | 'enroll' | 'sponsor';
 
 /** Props of {@link PaymentButton}. */
 export interface PaymentButtonProps {
-  kind: PaymentKind;
+  kind: PaymentButtonKind;
   children: ReactNode;
   variant?: ButtonVariant;
   size?: ButtonSize;
@@ -46,17 +47,11 @@ export function PaymentButton({ kind, children, variant = 'primary', size = 'md'
   }
 
   async function start(payment: 'enroll' | 'sponsor') {
-    // The tab opens inside the click (pop-up blockers allow that), before anything is awaited.
-    const tab = window.open('', '_blank');
     setBusy(true);
     try {
-      const { createProgramPayment } = await import('./checkout');
-      const { url } = await createProgramPayment(payment === 'enroll' ? 'program' : 'sponsorship');
-      if (!url) throw new Error('No payment URL received');
-      if (tab) tab.location.href = url;
-      else window.location.assign(url);
+      // openCheckoutInNewTab opens the tab before awaiting anything (pop-up blockers allow it only inside the click).
+      await openCheckoutInNewTab(async () => (await import('./checkout')).createProgramPayment(payment === 'enroll' ? 'program' : 'sponsorship'));
     } catch (err) {
-      tab?.close();
       console.error('Payment error:', err);
       toast({ title: 'Payment Error', description: FAILURE[payment], variant: 'destructive' });
     } finally {

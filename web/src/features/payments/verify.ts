@@ -1,25 +1,26 @@
-import { useQuery } from '@tanstack/react-query';
-import { ZInvestmentVerification, ZPaymentVerification } from '@app/common/schemas/payments';
+import { ZInvestmentVerification, ZPaymentVerification, type TPaymentVerification } from '@app/common/schemas/payments';
 import { sendJson } from '../../lib/api';
+import { useCheckoutOutcome } from './use-checkout-outcome';
 
-/** Verifies (and, if paid, records) the checkout of ?session_id= once per page view. */
-export function usePaymentVerification(sessionId: string | null) {
-  return useQuery({
-    queryKey: ['verify', sessionId],
-    queryFn: () => sendJson('POST', '/api/payments/verify', { session_id: sessionId }, ZPaymentVerification),
-    enabled: Boolean(sessionId),
-    staleTime: Infinity,
-    retry: 2,
+/** The donation and program success pages' check of ?session_id= (records it if paid), live while pending. */
+export function usePaymentOutcome(sessionId: string | null, live: boolean) {
+  return useCheckoutOutcome({
+    key: 'verify',
+    sessionId,
+    live,
+    verify: (id) => sendJson('POST', '/api/payments/verify', { session_id: id }, ZPaymentVerification),
+    statusOf: (v: TPaymentVerification) => v.status,
   });
 }
 
 /** The investment success page's check: verifies and returns the signed-in member's investment. */
-export function useInvestmentVerification(sessionId: string | null, enabled: boolean) {
-  return useQuery({
-    queryKey: ['verify-investment', sessionId],
-    queryFn: () => sendJson('POST', '/api/payments/investments/verify', { session_id: sessionId }, ZInvestmentVerification),
-    enabled: Boolean(sessionId) && enabled,
-    staleTime: Infinity,
-    retry: 1,
+export function useInvestmentOutcome(sessionId: string | null, signedIn: boolean) {
+  return useCheckoutOutcome({
+    key: 'verify-investment',
+    sessionId,
+    enabled: signedIn,
+    live: signedIn,
+    verify: (id) => sendJson('POST', '/api/payments/investments/verify', { session_id: id }, ZInvestmentVerification),
+    statusOf: (v) => v.investment.payment_status,
   });
 }
