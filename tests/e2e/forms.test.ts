@@ -1,31 +1,24 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser } from '../helpers/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openedUrls, recordingContext, signInBrowser } from '../helpers/site';
+import { useE2eSite } from '../helpers/e2e';
 
-let t: TestApp;
-let browser: Browser;
+const site = useE2eSite();
+
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-  context = await recordingContext(browser);
+  context = await recordingContext(site.browser);
   page = await context.newPage();
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
 
-const rows = (form: string) => t.database.db('form_submissions').where({ form }).orderBy('created_at', 'desc');
+const rows = (form: string) => site.app.database.db('form_submissions').where({ form }).orderBy('created_at', 'desc');
 const alertTexts = (scope: ReturnType<Page['getByRole']>) => scope.locator('p[id$="-error"]').allInnerTexts();
 
 describe('scholarship dialog', () => {
   it('shows every required message for an empty form, and the e-mail rule', async () => {
-    await page.goto(`${t.baseUrl}/#incubator`);
+    await page.goto(`${site.app.baseUrl}/#incubator`);
     await page.locator('#incubator').getByRole('button', { name: 'Apply for a Scholarship' }).click();
     const dialog = page.getByRole('dialog', { name: 'Scholarship Application' });
     await dialog.waitFor();
@@ -71,7 +64,7 @@ describe('scholarship dialog', () => {
 
 describe('sector consultation dialog', () => {
   it('enables Schedule only with both choices, stores them and opens the scheduling page with both', async () => {
-    await page.goto(`${t.baseUrl}/#partnership`);
+    await page.goto(`${site.app.baseUrl}/#partnership`);
     await page.locator('#partnership').getByRole('button', { name: 'Schedule a Consultation' }).click();
     const dialog = page.getByRole('dialog', { name: 'Schedule a Sector Consultation' });
     const schedule = dialog.getByRole('button', { name: 'Schedule Consultation' });
@@ -95,7 +88,7 @@ describe('sector consultation dialog', () => {
 
 describe('incubator application (form A) at /incubator-application', () => {
   it('shows the spec messages, then stores the application with the success toast and a reset', async () => {
-    await page.goto(`${t.baseUrl}/incubator-application`);
+    await page.goto(`${site.app.baseUrl}/incubator-application`);
     const form = page.getByRole('form', { name: 'Incubator application' });
     await page.getByRole('heading', { name: 'Attendance Commitment' }).waitFor();
     await form.getByRole('button', { name: 'Submit Application' }).click();
@@ -129,7 +122,7 @@ describe('incubator application (form A) at /incubator-application', () => {
 
 describe('incubator registration (form B) at /incubator', () => {
   it('shows the spec messages, then stores it, opens the mail draft and, a second later, the registration page', async () => {
-    await page.goto(`${t.baseUrl}/incubator`);
+    await page.goto(`${site.app.baseUrl}/incubator`);
     await page.getByText('Cohort 1 of 10').first().waitFor();
     expect(await page.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
     const form = page.getByRole('form', { name: 'Incubator registration' });
@@ -168,31 +161,31 @@ describe('incubator registration (form B) at /incubator', () => {
 
 describe('admin Submissions page', () => {
   it('is refused to visitors and members, on screen and by the server', async () => {
-    const anon = await browser.newPage();
-    await anon.goto(`${t.baseUrl}/admin/submissions`);
+    const anon = await site.browser.newPage();
+    await anon.goto(`${site.app.baseUrl}/admin/submissions`);
     await anon.getByText('Admin Authentication Required').waitFor();
-    expect((await anon.request.get(`${t.baseUrl}/api/admin/submissions`)).status()).toBe(401);
+    expect((await anon.request.get(`${site.app.baseUrl}/api/admin/submissions`)).status()).toBe(401);
     await anon.close();
 
-    const memberContext = await browser.newContext();
-    await signInBrowser(memberContext, t.baseUrl, t.database.db, 'plainmember', { email: 'plain@example.org' });
+    const memberContext = await site.browser.newContext();
+    await signInBrowser(memberContext, site.app.baseUrl, site.app.database.db, 'plainmember', { email: 'plain@example.org' });
     const member = await memberContext.newPage();
-    await member.goto(`${t.baseUrl}/admin/submissions`);
+    await member.goto(`${site.app.baseUrl}/admin/submissions`);
     await member.getByText('Access Denied').waitFor();
     await member.getByText('plain@example.org').waitFor();
-    expect((await member.request.get(`${t.baseUrl}/api/admin/submissions`)).status()).toBe(403);
+    expect((await member.request.get(`${site.app.baseUrl}/api/admin/submissions`)).status()).toBe(403);
     await memberContext.close();
   });
 
   it('lists every stored submission for an admin, newest first, filterable by form', async () => {
-    await t.database.db('form_submissions').insert({ form: 'business_application', payload: JSON.stringify({ businessName: 'Acme Bakery', employeeCount: 4 }) });
-    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(adminContext, t.baseUrl, t.database.db, 'chief', { admin: true });
+    await site.app.database.db('form_submissions').insert({ form: 'business_application', payload: JSON.stringify({ businessName: 'Acme Bakery', employeeCount: 4 }) });
+    const adminContext = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInBrowser(adminContext, site.app.baseUrl, site.app.database.db, 'chief', { admin: true });
     const admin = await adminContext.newPage();
-    await admin.goto(`${t.baseUrl}/`);
+    await admin.goto(`${site.app.baseUrl}/`);
     await admin.getByTestId('user-menu').click();
     await admin.getByRole('menuitem', { name: 'Submissions' }).click();
-    await admin.waitForURL(`${t.baseUrl}/admin/submissions`);
+    await admin.waitForURL(`${site.app.baseUrl}/admin/submissions`);
     await admin.getByRole('heading', { name: 'Form Submissions' }).waitFor();
     await admin.getByTestId('submission').first().waitFor();
     expect(await admin.getByTestId('submission').count()).toBe(5);
