@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './lib/chromium';
 import { BIN, DATA_DIR, ROOT } from './lib/paths';
-import { run } from './lib/proc';
+import { exitCode, run } from './lib/proc';
 import { buildWeb } from './lib/web-build';
 
 const log = (m: string) => process.stdout.write(`[test] ${m}\n`);
@@ -30,20 +30,22 @@ mkdirSync(DATA_DIR, { recursive: true });
 rmSync(results, { force: true });
 
 await step('typecheck', async () => {
-  const a = await run(path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: ROOT });
-  const b = await run(path.join(BIN, 'tsc'), ['-p', 'web/tsconfig.json'], { cwd: ROOT });
+  const a = exitCode(await run(path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: ROOT }));
+  const b = exitCode(await run(path.join(BIN, 'tsc'), ['-p', 'web/tsconfig.json'], { cwd: ROOT }));
   return a || b;
 });
-await step('lint', () => run(path.join(BIN, 'eslint'), ['--max-warnings', '0', '.'], { cwd: ROOT }));
+await step('lint', async () => exitCode(await run(path.join(BIN, 'eslint'), ['--max-warnings', '0', '.'], { cwd: ROOT })));
 await step('build web', () => buildWeb(log));
 await step('chromium', async () => {
   await ensureChromium(log);
 });
-await step('tests', () =>
-  run(path.join(BIN, 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...vitestArgs], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test' },
-  }),
+await step('tests', async () =>
+  exitCode(
+    await run(path.join(BIN, 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...vitestArgs], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'test' },
+    }),
+  ),
 );
 
 let passed = 0;

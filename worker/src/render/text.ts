@@ -171,8 +171,3 @@ export function wrapBalanced(text: string, face: Face, size: number, width: numb
   }
   return best;
 }
-
-/** Escapes text for an SVG attribute or text node. */
-export function xmlEscape(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
