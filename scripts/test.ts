@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, build the web app, then unit, integration and end-to-end tests
+// `npm test`: typecheck, lint (ESLint and knip's unused exports), build the web app, then unit, integration and end-to-end tests
 // (vitest; the integration and e2e projects bring up Postgres and Redis and a fresh database).
 // Every step runs even when an earlier one fails, so one run shows everything; exits non-zero on any failure.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -29,12 +29,9 @@ const results = path.join(DATA_DIR, 'test-results.json');
 mkdirSync(DATA_DIR, { recursive: true });
 rmSync(results, { force: true });
 
-await step('typecheck', async () => {
-  const a = exitCode(await run(path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: ROOT }));
-  const b = exitCode(await run(path.join(BIN, 'tsc'), ['-p', 'web/tsconfig.json'], { cwd: ROOT }));
-  return a || b;
-});
-await step('lint', async () => exitCode(await run(path.join(BIN, 'eslint'), ['--max-warnings', '0', '.'], { cwd: ROOT })));
+// The same commands as `npm run typecheck` and `npm run lint` (server code and the web app; ESLint and unused exports).
+await step('typecheck', async () => exitCode(await run('npm', ['run', '--silent', 'typecheck'], { cwd: ROOT })));
+await step('lint', async () => exitCode(await run('npm', ['run', '--silent', 'lint'], { cwd: ROOT })));
 await step('build web', () => buildWeb(log));
 await step('chromium', async () => {
   await ensureChromium(log);

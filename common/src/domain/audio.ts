@@ -2,7 +2,7 @@
 export const AUDIO_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The EBML magic number every WebM (Matroska) file starts with. */
-export const WEBM_MAGIC = [0x1a, 0x45, 0xdf, 0xa3] as const;
+const WEBM_MAGIC = [0x1a, 0x45, 0xdf, 0xa3] as const;
 
 /** The content type profile audio is stored and served with (spec §9: the format is webm). */
 export const AUDIO_CONTENT_TYPE = 'audio/webm';

@@ -77,7 +77,7 @@ export const ZArchiveQuery = z.object({
 });
 
 /** One archived session card. */
-export const ZArchivedSession = z.object({
+const ZArchivedSession = z.object({
   id: z.string(),
   session_title: z.string(),
   session_description: z.string().nullable(),

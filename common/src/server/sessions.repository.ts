@@ -22,7 +22,7 @@ export interface LoadedSession {
 }
 
 /** sha256 of the cookie value: the table never holds a usable session id. */
-export function hashSessionId(id: string): string {
+function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('hex');
 }
 

@@ -32,7 +32,7 @@ function asSessionInfo(body: unknown): TSessionInfo {
 }
 
 /** Asks the server who is signed in (again); concurrent callers share one request. A failure counts as signed out. */
-export function refreshSession(): Promise<SessionState> {
+function refreshSession(): Promise<SessionState> {
   inflight ??= fetch('/api/auth/session', { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
     .then(async (res) => {
       const info = res.ok ? asSessionInfo(await res.json()) : { user: null, csrfToken: null };

@@ -2,7 +2,7 @@ import type { Handler } from '../context';
 import { enqueue } from '@app/common/server/queues';
 
 /** How old an unprocessed inbox event must be before the scheduled reconciler enqueues it again. */
-export const DEFAULT_STALE_AFTER_SECONDS = 60;
+const DEFAULT_STALE_AFTER_SECONDS = 60;
 
 /**
  * Inbox events still unprocessed `olderThanSeconds` (default a minute) after they arrived are

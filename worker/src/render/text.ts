@@ -2,7 +2,7 @@ import type { Font, Glyph } from 'opentype.js';
 import type { Face } from './fonts';
 
 /** How a line is placed: x is its start, middle or end. */
-export type Anchor = 'start' | 'middle' | 'end';
+type Anchor = 'start' | 'middle' | 'end';
 
 interface Placed {
   font: Font;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAddPurchase, ZAdminPurchase, ZAdminPurchaseList } from '@app/common/schemas/admin';
 import { ZApiError } from '@app/common/schemas/errors';
-import { audit } from '@app/common/server/audit';
+import { audit } from '@app/common/server/audit.repository';
 import { toCount } from '@app/common/server/db';
 
 const ZListQuery = z.object({

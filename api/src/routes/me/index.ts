@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountAgeDays, DEFAULT_PRIVACY } from '@app/common/domain/privacy';
 import { ZApiError } from '@app/common/schemas/errors';
 import { ZPrivacySettings, ZSecurityMetrics } from '@app/common/schemas/security';
-import { audit } from '@app/common/server/audit';
+import { audit } from '@app/common/server/audit.repository';
 import { toCount } from '@app/common/server/db';
 
 const COLUMNS = ['profile_visibility', 'email_visibility', 'directory_listing'] as const;

@@ -13,7 +13,7 @@ import {
   ZPaymentVerification,
   ZVerifyPayment,
 } from '@app/common/schemas/payments';
-import { audit } from '@app/common/server/audit';
+import { audit } from '@app/common/server/audit.repository';
 import { httpError } from '../../http-error';
 import { requireProvider, startCheckout, verifyCheckout } from '../../services/payments.service';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZApiError } from '@app/common/schemas/errors';
 import { ZRecordingUrl, ZSessionForm, ZSessionWithToken, ZSpeakerSession, ZStatusChange } from '@app/common/schemas/sessions';
 import { announceSession } from '@app/common/server/recordings.repository';
-import { audit } from '@app/common/server/audit';
+import { audit } from '@app/common/server/audit.repository';
 import { changeStatus, findSession, issueSpeakerToken, listSessions, toApiSession, TransitionError } from '@app/common/server/speaker-sessions.repository';
 import { httpError } from '../../http-error';
 

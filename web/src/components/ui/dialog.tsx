@@ -5,10 +5,6 @@ import { CloseIcon } from './close-icon';
 
 /** A modal dialog's state root (`open`, `onOpenChange`, `defaultOpen`); focus is trapped and restored by Radix. */
 export const Dialog = DialogPrimitive.Root;
-/** The element that opens the dialog; use `asChild` with a Button. */
-export const DialogTrigger = DialogPrimitive.Trigger;
-/** Closes the dialog when activated; use `asChild` with a Button. */
-export const DialogClose = DialogPrimitive.Close;
 
 /** Props of {@link DialogContent}. */
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {

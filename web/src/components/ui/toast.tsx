@@ -2,7 +2,7 @@ import { Toaster as Sonner, toast as sonner, type ExternalToast } from 'sonner';
 import { CloseIcon } from './close-icon';
 
 /** Toast looks: neutral (gold accent), success (green), destructive (red). */
-export type ToastVariant = 'default' | 'success' | 'destructive';
+type ToastVariant = 'default' | 'success' | 'destructive';
 
 /** What `toast()` takes: the call sites' shape, kept when the hand-written store gave way to sonner. */
 interface ToastOptions {
