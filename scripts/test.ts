@@ -4,6 +4,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './lib/chromium';
+import { ensureNginx } from './lib/nginx';
 import { BIN, DATA_DIR, ROOT } from './lib/paths';
 import { exitCode, run } from './lib/proc';
 import { buildWeb } from './lib/web-build';
@@ -35,6 +36,11 @@ await step('lint', async () => exitCode(await run('npm', ['run', '--silent', 'li
 await step('build web', () => buildWeb(log));
 await step('chromium', async () => {
   await ensureChromium(log);
+});
+// The cluster test runs deploy/nginx.conf through it; without nginx that test says so and uses the Node stand-in.
+await step('nginx', async () => {
+  const bin = await ensureNginx(log);
+  log(bin ? `nginx: ${bin}` : 'nginx: not available; the cluster test falls back to the Node stand-in proxy');
 });
 await step('tests', async () =>
   exitCode(
