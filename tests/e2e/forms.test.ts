@@ -14,6 +14,10 @@ beforeAll(async () => {
 });
 
 const rows = (form: string) => site.app.database.db('form_submissions').where({ form }).orderBy('created_at', 'desc');
+/** Types each value into the field with that label, in order. */
+async function fillByLabel(scope: ReturnType<Page['getByRole']>, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) await scope.getByLabel(label).fill(value);
+}
 const alertTexts = (scope: ReturnType<Page['getByRole']>) => scope.locator('p[id$="-error"]').allInnerTexts();
 
 describe('scholarship dialog', () => {
@@ -41,13 +45,15 @@ describe('scholarship dialog', () => {
 
   it('stores a valid application, opens the mail draft, resets and closes', async () => {
     const dialog = page.getByRole('dialog', { name: 'Scholarship Application' });
-    await dialog.getByLabel('Full Name').fill('Ada Lovelace');
-    await dialog.getByLabel('Email').fill('ada@example.org');
-    await dialog.getByLabel('Phone Number').fill('+1 (555) 123-4567');
-    await dialog.getByLabel('Business Idea').fill('A bakery that trains young people.');
-    await dialog.getByLabel('Financial Need').fill('I cannot pay the full fee.');
-    await dialog.getByLabel('Community Impact Vision').fill('Jobs for twelve neighbours.');
-    await dialog.getByLabel('Commitment Statement').fill('I will attend every session.');
+    await fillByLabel(dialog, {
+      'Full Name': 'Ada Lovelace',
+      'Email': 'ada@example.org',
+      'Phone Number': '+1 (555) 123-4567',
+      'Business Idea': 'A bakery that trains young people.',
+      'Financial Need': 'I cannot pay the full fee.',
+      'Community Impact Vision': 'Jobs for twelve neighbours.',
+      'Commitment Statement': 'I will attend every session.',
+    });
     await dialog.getByRole('button', { name: 'Submit Application' }).click();
     await dialog.waitFor({ state: 'detached' });
     const [row] = await rows('scholarship');
@@ -103,11 +109,13 @@ describe('incubator application (form A) at /incubator-application', () => {
         'You must accept the terms and conditions',
       ].sort(),
     );
-    await form.getByLabel('First Name').fill('Grace');
-    await form.getByLabel('Last Name').fill('Hopper');
-    await form.getByLabel('Email').fill('grace@example.org');
-    await form.getByLabel('Phone Number').fill('555-123-4567');
-    await form.getByLabel('Your Business Idea').fill('A compiler school for neighbourhood kids, taught on Saturdays in the library.');
+    await fillByLabel(form, {
+      'First Name': 'Grace',
+      'Last Name': 'Hopper',
+      'Email': 'grace@example.org',
+      'Phone Number': '555-123-4567',
+      'Your Business Idea': 'A compiler school for neighbourhood kids, taught on Saturdays in the library.',
+    });
     await form.getByRole('checkbox', { name: /attending all 12 weekly sessions/ }).click();
     await form.getByRole('checkbox', { name: /terms and conditions/ }).click();
     await form.getByRole('button', { name: 'Submit Application' }).click();
@@ -139,14 +147,16 @@ describe('incubator registration (form B) at /incubator', () => {
         'Please confirm your availability',
       ].sort(),
     );
-    await form.getByLabel('First Name').fill('Alan');
-    await form.getByLabel('Last Name').fill('Turing');
-    await form.getByLabel('Email').fill('alan@example.org');
-    await form.getByLabel('Phone Number').fill('+44 20 7946 0958');
-    await form.getByLabel('Business Idea').fill('Codebreaking puzzles as a subscription box.');
-    await form.getByLabel('Entrepreneurial Experience').fill('Ran a chess club for five years.');
-    await form.getByLabel('Goals for the Program').fill('Launch and find 100 subscribers.');
-    await form.getByLabel('Availability').fill('Saturdays 10 AM, all 12 weeks.');
+    await fillByLabel(form, {
+      'First Name': 'Alan',
+      'Last Name': 'Turing',
+      'Email': 'alan@example.org',
+      'Phone Number': '+44 20 7946 0958',
+      'Business Idea': 'Codebreaking puzzles as a subscription box.',
+      'Entrepreneurial Experience': 'Ran a chess club for five years.',
+      'Goals for the Program': 'Launch and find 100 subscribers.',
+      'Availability': 'Saturdays 10 AM, all 12 weeks.',
+    });
     const before = (await openedUrls(page)).length;
     await form.getByRole('button', { name: 'Submit Application' }).click();
     await expect.poll(async () => (await openedUrls(page)).length, { timeout: 3000 }).toBe(before + 2);

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@app/common/events';
 import type { TLedgerRow } from '@app/common/schemas/ledger';
 import { createStudioCredential, issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
@@ -13,8 +13,8 @@ import { STUDIO_API, type TStudioTake } from '@app/common/studio';
 import { findNginx, startClusterProxy, type ClusterProxy } from '../../scripts/lib/nginx';
 import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
 import { freePort } from '../helpers/app';
-import { freshDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db';
-import { spawnApiProcess, spawnWorkerProcess, type ServiceProcess } from '../helpers/processes';
+import { freshDatabase, type TestDatabase } from '../helpers/db';
+import { sharedProcessEnv, spawnApiProcess, spawnWorkerProcess, type ServiceProcess } from '../helpers/processes';
 import { chunkBytes, IngestClient, sha256 } from '../helpers/studio';
 import { eventually } from '../helpers/worker';
 
@@ -46,14 +46,7 @@ async function eventuallyOr(check: () => Promise<boolean>, timeoutMs: number, wh
 beforeAll(async () => {
   stripe = await startFakeStripe();
   database = await freshDatabase();
-  const shared = {
-    DATABASE_URL: database.url,
-    REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: testRedisPrefix(),
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.baseUrl,
-  };
+  const shared = sharedProcessEnv(database.url, stripe);
   apiPort = await freePort();
   for (const host of API_HOSTS) {
     // TRUST_PROXY: as behind nginx; this test also stands in for it on direct calls, giving each client its own X-Forwarded-For.
