@@ -8,12 +8,13 @@ let updated: Promise<unknown> | undefined;
  * `apt-get install -y <pkg>`; when that fails, one `apt-get update` per process (shared by every package) and a
  * retry. Throws `hint` (what to install by hand) when not root or without apt-get.
  */
-export async function aptInstall(pkg: string, log: (m: string) => void, hint: string): Promise<void> {
+export async function aptInstall(pkg: string, log: (m: string) => void, hint: string, opts: { recommends?: boolean } = {}): Promise<void> {
   if (!isRoot()) throw new Error(hint);
   if (!which('apt-get')) throw new Error(`${hint} (running as root, but apt-get is not available to install it)`);
   log(`${pkg}: not found; installing it with apt-get (running as root)`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], { env, timeoutMs: 600_000, capture: true });
+  const args = ['install', '-y', '-qq', ...(opts.recommends ? [] : ['--no-install-recommends']), pkg];
+  const install = () => run('apt-get', args, { env, timeoutMs: 600_000, capture: true });
   let r = await install();
   if (r.code !== 0) {
     log(`${pkg}: apt-get install failed; running apt-get update and retrying`);
