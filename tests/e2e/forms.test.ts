@@ -19,6 +19,11 @@ async function fillByLabel(scope: ReturnType<Page['getByRole']>, values: Record<
   for (const [label, value] of Object.entries(values)) await scope.getByLabel(label).fill(value);
 }
 const alertTexts = (scope: ReturnType<Page['getByRole']>) => scope.locator('p[id$="-error"]').allInnerTexts();
+/** Submits the form as it is and checks it shows exactly these field messages (in any order). */
+async function expectMessagesOnSubmit(scope: ReturnType<Page['getByRole']>, messages: string[]): Promise<void> {
+  await scope.getByRole('button', { name: 'Submit Application' }).click();
+  expect((await alertTexts(scope)).sort()).toEqual([...messages].sort());
+}
 
 describe('scholarship dialog', () => {
   it('shows every required message for an empty form, and the e-mail rule', async () => {
@@ -26,18 +31,15 @@ describe('scholarship dialog', () => {
     await page.locator('#incubator').getByRole('button', { name: 'Apply for a Scholarship' }).click();
     const dialog = page.getByRole('dialog', { name: 'Scholarship Application' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Submit Application' }).click();
-    expect((await alertTexts(dialog)).sort()).toEqual(
-      [
-        'Full name is required',
-        'Email is required',
-        'Phone number is required',
-        'Business idea description is required',
-        'Financial need explanation is required',
-        'Community impact vision is required',
-        'Commitment statement is required',
-      ].sort(),
-    );
+    await expectMessagesOnSubmit(dialog, [
+      'Full name is required',
+      'Email is required',
+      'Phone number is required',
+      'Business idea description is required',
+      'Financial need explanation is required',
+      'Community impact vision is required',
+      'Commitment statement is required',
+    ]);
     await dialog.getByLabel('Email').fill('not-an-email');
     await dialog.getByText('Invalid email address').waitFor();
     expect(await rows('scholarship')).toHaveLength(0);
@@ -97,18 +99,15 @@ describe('incubator application (form A) at /incubator-application', () => {
     await page.goto(`${site.app.baseUrl}/incubator-application`);
     const form = page.getByRole('form', { name: 'Incubator application' });
     await page.getByRole('heading', { name: 'Attendance Commitment' }).waitFor();
-    await form.getByRole('button', { name: 'Submit Application' }).click();
-    expect((await alertTexts(form)).sort()).toEqual(
-      [
-        'First name must be at least 2 characters',
-        'Last name must be at least 2 characters',
-        'Please enter a valid email address',
-        'Please enter a valid phone number',
-        'Please describe your business idea in at least 50 characters',
-        'You must agree to the attendance commitment',
-        'You must accept the terms and conditions',
-      ].sort(),
-    );
+    await expectMessagesOnSubmit(form, [
+      'First name must be at least 2 characters',
+      'Last name must be at least 2 characters',
+      'Please enter a valid email address',
+      'Please enter a valid phone number',
+      'Please describe your business idea in at least 50 characters',
+      'You must agree to the attendance commitment',
+      'You must accept the terms and conditions',
+    ]);
     await fillByLabel(form, {
       'First Name': 'Grace',
       'Last Name': 'Hopper',
@@ -134,19 +133,16 @@ describe('incubator registration (form B) at /incubator', () => {
     await page.getByText('Cohort 1 of 10').first().waitFor();
     expect(await page.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
     const form = page.getByRole('form', { name: 'Incubator registration' });
-    await form.getByRole('button', { name: 'Submit Application' }).click();
-    expect((await alertTexts(form)).sort()).toEqual(
-      [
-        'First name must be at least 2 characters',
-        'Last name must be at least 2 characters',
-        'Please enter a valid email address',
-        'Please enter a valid phone number',
-        'Please provide more details about your business idea',
-        'Please describe your entrepreneurial experience',
-        'Please share your goals for the program',
-        'Please confirm your availability',
-      ].sort(),
-    );
+    await expectMessagesOnSubmit(form, [
+      'First name must be at least 2 characters',
+      'Last name must be at least 2 characters',
+      'Please enter a valid email address',
+      'Please enter a valid phone number',
+      'Please provide more details about your business idea',
+      'Please describe your entrepreneurial experience',
+      'Please share your goals for the program',
+      'Please confirm your availability',
+    ]);
     await fillByLabel(form, {
       'First Name': 'Alan',
       'Last Name': 'Turing',
