@@ -10,6 +10,7 @@
 //       chunk checks, copy, sha256, DB transaction and chunk deletion), against the peer measured in
 //       the same run on the same files: `cp` of one file holding the same bytes (and `cat` of the
 //       chunk files in order, which is the same I/O pattern as finalize). Target >= 50 % of cp.
+// Over 250 lines on purpose: one measured scenario read top to bottom; its reusable parts live in bench/lib.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
