@@ -16,7 +16,7 @@ import { QueueEvents } from 'bullmq';
 import pino from 'pino';
 import sharp from 'sharp';
 import { SESSION_DAYS } from '@app/common/domain/flyer';
-import { requestFlyer } from '@app/common/server/flyers';
+import { requestFlyer } from '@app/common/server/flyers.repository';
 import { closeQueues, createQueues } from '@app/common/server/queues';
 import { bullPrefix, createBullConnection } from '@app/common/server/redis';
 import { createDiskStorage } from '@app/common/server/storage/index';

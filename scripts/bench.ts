@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { BIN, ROOT } from './lib/paths';
-import { run } from './lib/proc';
+import { exitCode, run } from './lib/proc';
 
 const wanted = process.argv.slice(2);
 const files = readdirSync(path.join(ROOT, 'bench'))
@@ -16,7 +16,7 @@ if (files.length === 0) {
 let failed = 0;
 for (const f of files) {
   console.log(`\n=== bench/${f}`);
-  const code = await run(path.join(BIN, 'tsx'), [path.join('bench', f)], { cwd: ROOT });
+  const code = exitCode(await run(path.join(BIN, 'tsx'), [path.join('bench', f)], { cwd: ROOT }));
   if (code !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -1,7 +1,7 @@
 // `npm run grant-admin -- <discord username>`: gives a member the admin role (they must have signed in once).
 import { createDb } from '@app/common/server/db';
 import { loadConfigOrExit, parseEnv, ZBaseEnv } from '@app/common/server/env';
-import { audit } from '@app/common/server/audit';
+import { audit } from '@app/common/server/audit.repository';
 import { findUserByUsername, grantAdmin } from '@app/common/server/users.repository';
 import { ensureServices } from './lib/services';
 import { DATA_DIR } from './lib/paths';

@@ -1,13 +1,14 @@
 // `npm start`: services (configured, running locally, or started under ./.data), migrations, demo
 // seed, web build, then the API and the worker. Ctrl-C stops everything this script started.
-// `npm run start:cluster` (`--cluster`): 2 APIs on PORT+1 and PORT+2 and 2 workers on the same
-// Postgres and Redis, behind a small reverse proxy on PORT (scripts/lib/proxy.ts).
+// `npm run start:cluster` (`--cluster`): 2 APIs (127.0.0.1 and 127.0.0.2, port PORT+1) and 2 workers on the
+// same Postgres and Redis, behind nginx running deploy/nginx.conf on PORT when nginx is installed, else the
+// Node stand-in (scripts/lib/nginx.ts).
 import path from 'node:path';
 import { createDb, migrateLatest } from '@app/common/server/db';
 import { ensureServices } from './lib/services';
 import { DATA_DIR, ROOT } from './lib/paths';
 import { startProcess, waitForHttp, type Managed } from './lib/proc';
-import { startProxy, type Proxy } from './lib/proxy';
+import { startClusterProxy, type ClusterProxy } from './lib/nginx';
 import { seedDemo } from './lib/seed';
 import { buildWeb } from './lib/web-build';
 
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   const cluster = process.argv.includes('--cluster');
   const services = await ensureServices({ dataDir: DATA_DIR, log });
   const children: Managed[] = [];
-  let proxy: Proxy | undefined;
+  let proxy: ClusterProxy | undefined;
   let stopping = false;
   const stopAll = async (code: number) => {
     if (stopping) return;
@@ -50,9 +51,11 @@ async function main(): Promise<void> {
   const url = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const env = { ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, PORT: port };
   const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-  const apiPorts = cluster ? [Number(port) + 1, Number(port) + 2] : [Number(port)];
-  apiPorts.forEach((p, i) => {
-    const apiEnv = cluster ? { ...env, PORT: String(p), PUBLIC_URL: url, TRUST_PROXY: 'true' } : env;
+  // Behind the proxy, the APIs share a port on two loopback addresses: nginx finds them by name, and names carry no ports.
+  const apiPort = cluster ? Number(port) + 1 : Number(port);
+  const apiHosts = cluster ? ['127.0.0.1', '127.0.0.2'] : [process.env.HOST ?? '127.0.0.1'];
+  apiHosts.forEach((host, i) => {
+    const apiEnv = cluster ? { ...env, HOST: host, PORT: String(apiPort), PUBLIC_URL: url, TRUST_PROXY: 'true' } : env;
     children.push(startProcess(cluster ? `api-${i + 1}` : 'api', tsx, ['api/src/server.ts'], { cwd: ROOT, env: apiEnv }));
   });
   for (let i = 0; i < (cluster ? 2 : 1); i++) children.push(startProcess(cluster ? `worker-${i + 1}` : 'worker', tsx, ['worker/src/main.ts'], { cwd: ROOT, env }));
@@ -66,8 +69,8 @@ async function main(): Promise<void> {
   }
 
   try {
-    for (const p of apiPorts) await waitForHttp(`http://127.0.0.1:${p}/readyz`, 60_000);
-    if (cluster) proxy = await startProxy(Number(port), apiPorts, process.env.HOST ?? '127.0.0.1');
+    for (const host of apiHosts) await waitForHttp(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${apiPort}/readyz`, 60_000);
+    if (cluster) proxy = await startClusterProxy({ host: process.env.HOST ?? '127.0.0.1', port: Number(port), apiHosts, apiPort, log });
   } catch (err) {
     log((err as Error).message);
     await stopAll(1);
@@ -75,7 +78,7 @@ async function main(): Promise<void> {
   }
   log('');
   log(`ready: ${url}`);
-  if (cluster) log(`  cluster       proxy :${port} -> APIs :${apiPorts.join(', :')}; 2 workers`);
+  if (cluster) log(`  cluster       ${proxy?.kind === 'nginx' ? 'nginx' : 'Node stand-in proxy'} :${port} -> APIs ${apiHosts.map((h) => `${h}:${apiPort}`).join(', ')}; 2 workers`);
   log(`  token ledger  ${url}/token-ledger`);
   log(`  API docs      ${url}/api/docs`);
   log('press Ctrl-C to stop');

@@ -1,11 +1,12 @@
-// `npm test`: typecheck, lint, build the web app, then unit, integration and end-to-end tests
+// `npm test`: typecheck, lint (ESLint and knip's unused exports), build the web app, then unit, integration and end-to-end tests
 // (vitest; the integration and e2e projects bring up Postgres and Redis and a fresh database).
 // Every step runs even when an earlier one fails, so one run shows everything; exits non-zero on any failure.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './lib/chromium';
+import { ensureNginx } from './lib/nginx';
 import { BIN, DATA_DIR, ROOT } from './lib/paths';
-import { run } from './lib/proc';
+import { exitCode, run } from './lib/proc';
 import { buildWeb } from './lib/web-build';
 
 const log = (m: string) => process.stdout.write(`[test] ${m}\n`);
@@ -29,21 +30,25 @@ const results = path.join(DATA_DIR, 'test-results.json');
 mkdirSync(DATA_DIR, { recursive: true });
 rmSync(results, { force: true });
 
-await step('typecheck', async () => {
-  const a = await run(path.join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: ROOT });
-  const b = await run(path.join(BIN, 'tsc'), ['-p', 'web/tsconfig.json'], { cwd: ROOT });
-  return a || b;
-});
-await step('lint', () => run(path.join(BIN, 'eslint'), ['--max-warnings', '0', '.'], { cwd: ROOT }));
+// The same commands as `npm run typecheck` and `npm run lint` (server code and the web app; ESLint and unused exports).
+await step('typecheck', async () => exitCode(await run('npm', ['run', '--silent', 'typecheck'], { cwd: ROOT })));
+await step('lint', async () => exitCode(await run('npm', ['run', '--silent', 'lint'], { cwd: ROOT })));
 await step('build web', () => buildWeb(log));
 await step('chromium', async () => {
   await ensureChromium(log);
 });
-await step('tests', () =>
-  run(path.join(BIN, 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...vitestArgs], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test' },
-  }),
+// The cluster test runs deploy/nginx.conf through it; without nginx that test says so and uses the Node stand-in.
+await step('nginx', async () => {
+  const bin = await ensureNginx(log);
+  log(bin ? `nginx: ${bin}` : 'nginx: not available; the cluster test falls back to the Node stand-in proxy');
+});
+await step('tests', async () =>
+  exitCode(
+    await run(path.join(BIN, 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...vitestArgs], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'test' },
+    }),
+  ),
 );
 
 let passed = 0;

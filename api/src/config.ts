@@ -11,7 +11,7 @@ const zBool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** The API's environment; see .env.example for each variable's meaning. */
-export const ZApiEnv = ZBaseEnv.extend({
+const ZApiEnv = ZBaseEnv.extend({
   PORT: zPort.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://example.org' }).optional(),

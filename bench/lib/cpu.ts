@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 const TICK_MS = 10;
 
 /** User + system CPU milliseconds of one process so far (0 when it is gone). */
-export function processCpuMs(pid: number): number {
+function processCpuMs(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

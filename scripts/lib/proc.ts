@@ -41,13 +41,43 @@ export function startProcess(name: string, cmd: string, args: string[], opts: Sp
   return { name, child, exited, stop };
 }
 
-/** Runs a command to completion with inherited output; resolves with its exit code. */
-export function run(cmd: string, args: string[], opts: SpawnOptions = {}): Promise<number> {
+/** How a command run by {@link run} ended, with its output when captured. */
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** stdout+stderr (last 64 KiB) with `capture`; empty when the output went to our terminal. */
+  output: string;
+}
+
+/**
+ * Runs a command without a shell to completion: its output goes to our terminal, or with `capture` into
+ * `output`; `timeoutMs` kills it. Rejects only if it cannot start.
+ */
+export function run(file: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; capture?: boolean } = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', ...opts });
-    child.on('error', reject);
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    const child = spawn(file, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: opts.capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.length > 65536) output = output.slice(-65536);
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    const timer = opts.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs) : undefined;
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(new Error(`cannot run ${file}: ${err.message}`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, output });
+    });
   });
+}
+
+/** A shell-style exit status of a {@link run} result (128 when killed by a signal). */
+export function exitCode(r: RunResult): number {
+  return r.code ?? (r.signal ? 128 : 1);
 }
 
 /** Polls `url` until it answers 2xx or `timeoutMs` passes. */

@@ -10,13 +10,13 @@ export interface Proxy {
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
 /**
- * A small reverse proxy for `npm run start:cluster` (the compose deployment uses nginx): HTTP requests
+ * The stand-in for nginx where nginx cannot be had (scripts/lib/nginx.ts runs deploy/nginx.conf otherwise): HTTP requests
  * go round-robin to the API instances, skipping one that refuses connections (a restarting instance)
  * when the request has no body yet sent; WebSocket upgrades (Socket.IO, which our client runs
  * websocket-only, so no sticky sessions are needed) are piped through to one instance for the socket's
  * life. Adds X-Forwarded-For/-Proto/-Host, so the APIs run with TRUST_PROXY=true behind it.
  */
-export function startProxy(port: number, targets: number[], host = '127.0.0.1'): Promise<Proxy> {
+export function startProxy(port: number, targets: Array<{ host: string; port: number }>, host = '127.0.0.1'): Promise<Proxy> {
   let next = 0;
   const pick = () => targets[next++ % targets.length]!;
 
@@ -32,7 +32,7 @@ export function startProxy(port: number, targets: number[], host = '127.0.0.1'):
     const bodyless = (req.method === 'GET' || req.method === 'HEAD') && !req.headers['content-length'];
     const attempt = (tries: number) => {
       const target = pick();
-      const upstream = http.request({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers }, (up) => {
+      const upstream = http.request({ host: target.host, port: target.port, method: req.method, path: req.url, headers }, (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
       });
@@ -50,7 +50,8 @@ export function startProxy(port: number, targets: number[], host = '127.0.0.1'):
   });
 
   server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
-    const upstream = net.connect(pick(), '127.0.0.1', () => {
+    const target = pick();
+    const upstream = net.connect(target.port, target.host, () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) {
         if (!/^x-forwarded-/i.test(req.rawHeaders[i] ?? '')) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);

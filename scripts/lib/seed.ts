@@ -28,7 +28,7 @@ export function demoLedgerRows(): NewLedgerRow[] {
 }
 
 /** Demo members (dev sign-in accounts), listed in the directory, some with a speaker topic. */
-export const DEMO_MEMBERS = [
+const DEMO_MEMBERS = [
   { username: 'amara_okafor', bio: 'Founder of a community bakery cooperative in Atlanta.', topic: 'Owning the corner store: cooperative ownership' },
   { username: 'marcus_lee', bio: 'Software engineer and mentor for first-time founders.', topic: 'Ship it small: your first product in 30 days' },
   { username: 'sofia_ramirez', bio: 'Bookkeeper who helps small businesses get investor-ready.', topic: null },

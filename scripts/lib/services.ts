@@ -31,7 +31,7 @@ import { errorMessage, nonEmpty } from './services/util';
 
 export { createDatabase, dropDatabase } from './services/databases';
 export { loadEmbeddedPostgres } from './services/embedded-postgres';
-export { findSystemPostgres, type PostgresBinaries } from './services/system-postgres';
+export { findSystemPostgres } from './services/system-postgres';
 
 export interface Services {
   databaseUrl: string;

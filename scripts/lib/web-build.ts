@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BIN, ROOT } from './paths';
-import { run } from './proc';
+import { exitCode, run } from './proc';
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -25,6 +25,6 @@ export async function buildWeb(log: (m: string) => void, force = false): Promise
     }
   }
   log('web: building with Vite...');
-  const code = await run(path.join(BIN, 'vite'), ['build', 'web', '--logLevel', 'warn'], { cwd: ROOT });
+  const code = exitCode(await run(path.join(BIN, 'vite'), ['build', 'web', '--logLevel', 'warn'], { cwd: ROOT }));
   if (code !== 0) throw new Error(`vite build failed (exit ${code})`);
 }

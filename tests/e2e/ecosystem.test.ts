@@ -1,11 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FORM_MESSAGES } from '@app/common/schemas/ecosystem-forms';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser } from '../helpers/browser';
+import { useE2eSite } from '../helpers/e2e';
 
-let t: TestApp;
-let browser: Browser;
+const site = useE2eSite();
+
 let page: Page;
 const consoleErrors: string[] = [];
 
@@ -24,17 +23,11 @@ function feedback() {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
-  await page.goto(`${t.baseUrl}/business-ecosystem`);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+  await page.goto(`${site.app.baseUrl}/business-ecosystem`);
 });
 
 describe('/business-ecosystem', () => {
@@ -71,7 +64,7 @@ describe('/business-ecosystem', () => {
     }
     // Focus goes to the first field in error.
     expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id)).toBe('application-businessName');
-    expect(await t.database.db('form_submissions').count({ n: '*' }).first()).toEqual({ n: '0' });
+    expect(await site.app.database.db('form_submissions').count({ n: '*' }).first()).toEqual({ n: '0' });
   });
 
   it('checks the website only when one is given, and clears messages as fields are fixed', async () => {
@@ -105,7 +98,7 @@ describe('/business-ecosystem', () => {
       const r = g.document.querySelector('[data-testid="application-submitted"]').getBoundingClientRect();
       return r.top >= 0 && r.bottom <= g.innerHeight;
     });
-    const row = await t.database.db('form_submissions').where({ form: 'business_application' }).first();
+    const row = await site.app.database.db('form_submissions').where({ form: 'business_application' }).first();
     expect(row.payload).toMatchObject({ businessName: 'Sunrise Bakery', website: 'https://sunrise-bakery.com', technology: LONG });
   });
 
@@ -134,7 +127,7 @@ describe('/business-ecosystem', () => {
     await toastText(
       'Thank you for submitting your complaint. We take this very seriously and will investigate and follow up with you as soon as possible.',
     ).waitFor();
-    const row = await t.database.db('form_submissions').where({ form: 'feedback' }).first();
+    const row = await site.app.database.db('form_submissions').where({ form: 'feedback' }).first();
     expect(row).toMatchObject({ email: 'grace@example.org' });
     expect(row.payload).toMatchObject({ type: 'complaint', subject: 'Late delivery' });
 
@@ -150,7 +143,7 @@ describe('/business-ecosystem', () => {
     await form.getByRole('button', { name: 'Submit Feedback' }).click();
     await page.getByRole('heading', { name: 'Feedback Submitted!' }).waitFor();
     await toastText('Thank you for your feedback. We appreciate your input and will review it promptly.').first().waitFor();
-    expect(await t.database.db('form_submissions').where({ form: 'feedback' }).count({ n: '*' }).first()).toEqual({ n: '2' });
+    expect(await site.app.database.db('form_submissions').where({ form: 'feedback' }).count({ n: '*' }).first()).toEqual({ n: '2' });
   });
 
   it('logged nothing to the console', () => {

@@ -1,41 +1,22 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FLYER_HEIGHT, FLYER_WIDTH, SESSION_DAYS } from '@app/common/domain/flyer';
-import { createStorage, type Storage } from '@app/common/server/storage/index';
 import { DEMO_ARCHIVE, seedDemo } from '../../scripts/lib/seed';
-import type { RunningWorkers } from '../../worker/src/workers';
-import { startTestApp, type TestApp } from '../helpers/app';
 import { signInThroughPage } from '../helpers/site';
-import { launchBrowser } from '../helpers/browser';
-import { eventually, startTestWorker } from '../helpers/worker';
+import { eventually } from '../helpers/worker';
+import { useE2eSite } from '../helpers/e2e';
+
+const site = useE2eSite({ worker: true });
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-let t: TestApp;
-let browser: Browser;
-let storage: Storage;
-let worker: RunningWorkers;
-
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  storage = createStorage(t.config);
-  worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX, { storage });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await worker?.close();
-  storage?.close();
-  await t?.close();
-});
-
-const signIn = (page: Page, username: string) => signInThroughPage(page, t.baseUrl, username);
+const signIn = (page: Page, username: string) => signInThroughPage(page, site.app.baseUrl, username);
 
 describe('speaker page recorder', () => {
   it('records mono 44.1 kHz Opus with echo cancellation and noise suppression in 1 s chunks, stores audio-{timestamp}.webm and saves the profile', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     // Record what the page asks the browser for (the fake microphone answers whatever it is asked).
     await context.addInitScript(() => {
       const calls: unknown[] = [];
@@ -60,7 +41,7 @@ describe('speaker page recorder', () => {
     });
     const page = await context.newPage();
     await signIn(page, 'voice_member');
-    await page.goto(`${t.baseUrl}/speakers`);
+    await page.goto(`${site.app.baseUrl}/speakers`);
     await page.getByLabel('Topic').fill('Leading from the front');
     await page.getByRole('button', { name: 'Record' }).click();
     await page.getByRole('button', { name: 'Stop' }).waitFor();
@@ -73,23 +54,23 @@ describe('speaker page recorder', () => {
       { mimeType: 'audio/webm;codecs=opus' },
       { timeslice: 1000 },
     ]);
-    const user = await t.database.db('users').where({ discord_username: 'voice_member' }).first('audio_file_url', 'speaker_topic');
+    const user = await site.app.database.db('users').where({ discord_username: 'voice_member' }).first('audio_file_url', 'speaker_topic');
     expect(user.audio_file_url).toMatch(/^\/files\/user-audio\/dev_voice_member\/audio-\d{13}\.webm$/);
     // The profile was saved after the upload, with the topic typed in the form.
     expect(user.speaker_topic).toBe('Leading from the front');
     // Out of the flyer tests' way: they start with no speaker.
-    await t.database.db('users').where({ discord_username: 'voice_member' }).update({ speaker_topic: null });
+    await site.app.database.db('users').where({ discord_username: 'voice_member' }).update({ speaker_topic: null });
     await context.close();
   });
 
   it('says Recording Error when the microphone is refused', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     await context.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
     const page = await context.newPage();
     await signIn(page, 'mic_refused');
-    await page.goto(`${t.baseUrl}/speakers`);
+    await page.goto(`${site.app.baseUrl}/speakers`);
     await page.getByRole('button', { name: 'Record' }).click();
     const toasts = page.getByRole('region', { name: 'Notifications' });
     await toasts.getByText('Recording Error', { exact: true }).waitFor();
@@ -100,15 +81,15 @@ describe('speaker page recorder', () => {
 
 describe('weekly flyer generator', () => {
   it('renders the three flyers of the first speaker with a topic, downloads them as dog-pound flyer PNGs, and needs one click per flyer', async () => {
-    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    const context = await site.browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${t.baseUrl}/auth`);
+    await page.goto(`${site.app.baseUrl}/auth`);
     await page.getByRole('button', { name: 'Login with Discord' }).click();
     await page.getByLabel('Username').fill('amara_okafor');
     await page.getByRole('button', { name: 'Sign in as this member' }).click();
     await page.waitForURL(/\/community/);
 
-    await page.goto(`${t.baseUrl}/speakers`);
+    await page.goto(`${site.app.baseUrl}/speakers`);
     await page.getByText('No speaker has a topic yet').waitFor();
     await page.getByLabel('Topic').fill('Owning the corner store: cooperatives that keep money in the neighbourhood');
     await page.getByRole('button', { name: 'Save Profile' }).click();
@@ -128,14 +109,14 @@ describe('weekly flyer generator', () => {
       expect([meta.width, meta.height]).toEqual([FLYER_WIDTH, FLYER_HEIGHT]);
     }
     // The same flyers are rendered once: one row each, all ready.
-    const rows = await t.database.db('flyers').select('session_day', 'status');
+    const rows = await site.app.database.db('flyers').select('session_day', 'status');
     expect(rows.map((r: { session_day: string }) => r.session_day).sort()).toEqual(['Friday', 'Monday', 'Wednesday']);
     expect(rows.every((r: { status: string }) => r.status === 'ready')).toBe(true);
 
     // One click is enough even when the speaker list refreshes while the render runs (a profile just saved):
     // the answer used to be filed under the old profile version and dropped, so the card asked for a second click.
     // A newer profile version (the flyers above are now out of date), then a save whose list refresh comes late.
-    await t.database.db('users').where({ discord_username: 'amara_okafor' }).update({ updated_at: t.database.db.fn.now() });
+    await site.app.database.db('users').where({ discord_username: 'amara_okafor' }).update({ updated_at: site.app.database.db.fn.now() });
     await page.reload();
     await page.getByRole('button', { name: 'Generate the Friday flyer' }).waitFor();
     let delayed = false;
@@ -157,14 +138,14 @@ describe('weekly flyer generator', () => {
   });
 
   it('offers to ask again when a render stays pending (no worker taking jobs), and the next ask gets it', async () => {
-    await t.database.db('users').where({ discord_username: 'amara_okafor' }).update({ speaker_topic: 'Cooperatives, year two', updated_at: t.database.db.fn.now() });
-    const render = worker.workers.find((w) => w.name === 'render')!;
+    await site.app.database.db('users').where({ discord_username: 'amara_okafor' }).update({ speaker_topic: 'Cooperatives, year two', updated_at: site.app.database.db.fn.now() });
+    const render = site.worker.workers.find((w) => w.name === 'render')!;
     await render.pause();
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     await page.clock.install();
     await signIn(page, 'patient_member');
-    await page.goto(`${t.baseUrl}/speakers`);
+    await page.goto(`${site.app.baseUrl}/speakers`);
     await page.getByTestId('flyer-speaker').getByText('Cooperatives, year two').waitFor();
     await page.getByRole('button', { name: 'Generate the Wednesday flyer' }).click();
     const card = page.getByTestId('flyer-wednesday');
@@ -179,17 +160,17 @@ describe('weekly flyer generator', () => {
   });
 
   it('shows Generation Failed when the render fails', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${t.baseUrl}/auth`);
+    await page.goto(`${site.app.baseUrl}/auth`);
     await page.getByRole('button', { name: 'Login with Discord' }).click();
     await page.getByLabel('Username').fill('second_member');
     await page.getByRole('button', { name: 'Sign in as this member' }).click();
     await page.waitForURL(/\/community/);
-    await page.goto(`${t.baseUrl}/speakers`);
+    await page.goto(`${site.app.baseUrl}/speakers`);
     await page.getByTestId('flyer-speaker').getByText('amara_okafor').waitFor();
     // The speaker clears the topic after this page loaded: the server refuses the flyer.
-    await t.database.db('users').where({ discord_username: 'amara_okafor' }).update({ speaker_topic: null });
+    await site.app.database.db('users').where({ discord_username: 'amara_okafor' }).update({ speaker_topic: null });
     await page.getByRole('button', { name: 'Generate the Monday flyer' }).click();
     await page.getByText('Generation Failed').first().waitFor();
     await context.close();
@@ -198,13 +179,13 @@ describe('weekly flyer generator', () => {
 
 describe('archive thumbnails', () => {
   it('shows each archived session\'s rendered card once the worker has drawn it (a placeholder until then)', async () => {
-    await seedDemo(t.database.db);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${t.baseUrl}/speakers`);
+    await seedDemo(site.app.database.db);
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.app.baseUrl}/speakers`);
     await page.getByRole('tab', { name: 'Session Archive' }).click();
     await page.getByTestId('archive-card').first().waitFor();
     // This listing asked for the thumbnails; the worker draws them, the next listing shows them.
-    await eventually(async () => !(await t.database.db('session_archive').whereNull('thumbnail_url').first('id')), 30_000, 'the thumbnails');
+    await eventually(async () => !(await site.app.database.db('session_archive').whereNull('thumbnail_url').first('id')), 30_000, 'the thumbnails');
     await page.reload();
     await page.getByRole('tab', { name: 'Session Archive' }).click();
     const thumbs = page.getByTestId('archive-thumbnail');

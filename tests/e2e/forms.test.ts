@@ -1,46 +1,45 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser } from '../helpers/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openedUrls, recordingContext, signInBrowser } from '../helpers/site';
+import { useE2eSite } from '../helpers/e2e';
 
-let t: TestApp;
-let browser: Browser;
+const site = useE2eSite();
+
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-  context = await recordingContext(browser);
+  context = await recordingContext(site.browser);
   page = await context.newPage();
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
 
-const rows = (form: string) => t.database.db('form_submissions').where({ form }).orderBy('created_at', 'desc');
+const rows = (form: string) => site.app.database.db('form_submissions').where({ form }).orderBy('created_at', 'desc');
+/** Types each value into the field with that label, in order. */
+async function fillByLabel(scope: ReturnType<Page['getByRole']>, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) await scope.getByLabel(label).fill(value);
+}
 const alertTexts = (scope: ReturnType<Page['getByRole']>) => scope.locator('p[id$="-error"]').allInnerTexts();
+/** Submits the form as it is and checks it shows exactly these field messages (in any order). */
+async function expectMessagesOnSubmit(scope: ReturnType<Page['getByRole']>, messages: string[]): Promise<void> {
+  await scope.getByRole('button', { name: 'Submit Application' }).click();
+  expect((await alertTexts(scope)).sort()).toEqual([...messages].sort());
+}
 
 describe('scholarship dialog', () => {
   it('shows every required message for an empty form, and the e-mail rule', async () => {
-    await page.goto(`${t.baseUrl}/#incubator`);
+    await page.goto(`${site.app.baseUrl}/#incubator`);
     await page.locator('#incubator').getByRole('button', { name: 'Apply for a Scholarship' }).click();
     const dialog = page.getByRole('dialog', { name: 'Scholarship Application' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Submit Application' }).click();
-    expect((await alertTexts(dialog)).sort()).toEqual(
-      [
-        'Full name is required',
-        'Email is required',
-        'Phone number is required',
-        'Business idea description is required',
-        'Financial need explanation is required',
-        'Community impact vision is required',
-        'Commitment statement is required',
-      ].sort(),
-    );
+    await expectMessagesOnSubmit(dialog, [
+      'Full name is required',
+      'Email is required',
+      'Phone number is required',
+      'Business idea description is required',
+      'Financial need explanation is required',
+      'Community impact vision is required',
+      'Commitment statement is required',
+    ]);
     await dialog.getByLabel('Email').fill('not-an-email');
     await dialog.getByText('Invalid email address').waitFor();
     expect(await rows('scholarship')).toHaveLength(0);
@@ -48,13 +47,15 @@ describe('scholarship dialog', () => {
 
   it('stores a valid application, opens the mail draft, resets and closes', async () => {
     const dialog = page.getByRole('dialog', { name: 'Scholarship Application' });
-    await dialog.getByLabel('Full Name').fill('Ada Lovelace');
-    await dialog.getByLabel('Email').fill('ada@example.org');
-    await dialog.getByLabel('Phone Number').fill('+1 (555) 123-4567');
-    await dialog.getByLabel('Business Idea').fill('A bakery that trains young people.');
-    await dialog.getByLabel('Financial Need').fill('I cannot pay the full fee.');
-    await dialog.getByLabel('Community Impact Vision').fill('Jobs for twelve neighbours.');
-    await dialog.getByLabel('Commitment Statement').fill('I will attend every session.');
+    await fillByLabel(dialog, {
+      'Full Name': 'Ada Lovelace',
+      'Email': 'ada@example.org',
+      'Phone Number': '+1 (555) 123-4567',
+      'Business Idea': 'A bakery that trains young people.',
+      'Financial Need': 'I cannot pay the full fee.',
+      'Community Impact Vision': 'Jobs for twelve neighbours.',
+      'Commitment Statement': 'I will attend every session.',
+    });
     await dialog.getByRole('button', { name: 'Submit Application' }).click();
     await dialog.waitFor({ state: 'detached' });
     const [row] = await rows('scholarship');
@@ -71,7 +72,7 @@ describe('scholarship dialog', () => {
 
 describe('sector consultation dialog', () => {
   it('enables Schedule only with both choices, stores them and opens the scheduling page with both', async () => {
-    await page.goto(`${t.baseUrl}/#partnership`);
+    await page.goto(`${site.app.baseUrl}/#partnership`);
     await page.locator('#partnership').getByRole('button', { name: 'Schedule a Consultation' }).click();
     const dialog = page.getByRole('dialog', { name: 'Schedule a Sector Consultation' });
     const schedule = dialog.getByRole('button', { name: 'Schedule Consultation' });
@@ -95,26 +96,25 @@ describe('sector consultation dialog', () => {
 
 describe('incubator application (form A) at /incubator-application', () => {
   it('shows the spec messages, then stores the application with the success toast and a reset', async () => {
-    await page.goto(`${t.baseUrl}/incubator-application`);
+    await page.goto(`${site.app.baseUrl}/incubator-application`);
     const form = page.getByRole('form', { name: 'Incubator application' });
     await page.getByRole('heading', { name: 'Attendance Commitment' }).waitFor();
-    await form.getByRole('button', { name: 'Submit Application' }).click();
-    expect((await alertTexts(form)).sort()).toEqual(
-      [
-        'First name must be at least 2 characters',
-        'Last name must be at least 2 characters',
-        'Please enter a valid email address',
-        'Please enter a valid phone number',
-        'Please describe your business idea in at least 50 characters',
-        'You must agree to the attendance commitment',
-        'You must accept the terms and conditions',
-      ].sort(),
-    );
-    await form.getByLabel('First Name').fill('Grace');
-    await form.getByLabel('Last Name').fill('Hopper');
-    await form.getByLabel('Email').fill('grace@example.org');
-    await form.getByLabel('Phone Number').fill('555-123-4567');
-    await form.getByLabel('Your Business Idea').fill('A compiler school for neighbourhood kids, taught on Saturdays in the library.');
+    await expectMessagesOnSubmit(form, [
+      'First name must be at least 2 characters',
+      'Last name must be at least 2 characters',
+      'Please enter a valid email address',
+      'Please enter a valid phone number',
+      'Please describe your business idea in at least 50 characters',
+      'You must agree to the attendance commitment',
+      'You must accept the terms and conditions',
+    ]);
+    await fillByLabel(form, {
+      'First Name': 'Grace',
+      'Last Name': 'Hopper',
+      'Email': 'grace@example.org',
+      'Phone Number': '555-123-4567',
+      'Your Business Idea': 'A compiler school for neighbourhood kids, taught on Saturdays in the library.',
+    });
     await form.getByRole('checkbox', { name: /attending all 12 weekly sessions/ }).click();
     await form.getByRole('checkbox', { name: /terms and conditions/ }).click();
     await form.getByRole('button', { name: 'Submit Application' }).click();
@@ -129,31 +129,30 @@ describe('incubator application (form A) at /incubator-application', () => {
 
 describe('incubator registration (form B) at /incubator', () => {
   it('shows the spec messages, then stores it, opens the mail draft and, a second later, the registration page', async () => {
-    await page.goto(`${t.baseUrl}/incubator`);
+    await page.goto(`${site.app.baseUrl}/incubator`);
     await page.getByText('Cohort 1 of 10').first().waitFor();
     expect(await page.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
     const form = page.getByRole('form', { name: 'Incubator registration' });
-    await form.getByRole('button', { name: 'Submit Application' }).click();
-    expect((await alertTexts(form)).sort()).toEqual(
-      [
-        'First name must be at least 2 characters',
-        'Last name must be at least 2 characters',
-        'Please enter a valid email address',
-        'Please enter a valid phone number',
-        'Please provide more details about your business idea',
-        'Please describe your entrepreneurial experience',
-        'Please share your goals for the program',
-        'Please confirm your availability',
-      ].sort(),
-    );
-    await form.getByLabel('First Name').fill('Alan');
-    await form.getByLabel('Last Name').fill('Turing');
-    await form.getByLabel('Email').fill('alan@example.org');
-    await form.getByLabel('Phone Number').fill('+44 20 7946 0958');
-    await form.getByLabel('Business Idea').fill('Codebreaking puzzles as a subscription box.');
-    await form.getByLabel('Entrepreneurial Experience').fill('Ran a chess club for five years.');
-    await form.getByLabel('Goals for the Program').fill('Launch and find 100 subscribers.');
-    await form.getByLabel('Availability').fill('Saturdays 10 AM, all 12 weeks.');
+    await expectMessagesOnSubmit(form, [
+      'First name must be at least 2 characters',
+      'Last name must be at least 2 characters',
+      'Please enter a valid email address',
+      'Please enter a valid phone number',
+      'Please provide more details about your business idea',
+      'Please describe your entrepreneurial experience',
+      'Please share your goals for the program',
+      'Please confirm your availability',
+    ]);
+    await fillByLabel(form, {
+      'First Name': 'Alan',
+      'Last Name': 'Turing',
+      'Email': 'alan@example.org',
+      'Phone Number': '+44 20 7946 0958',
+      'Business Idea': 'Codebreaking puzzles as a subscription box.',
+      'Entrepreneurial Experience': 'Ran a chess club for five years.',
+      'Goals for the Program': 'Launch and find 100 subscribers.',
+      'Availability': 'Saturdays 10 AM, all 12 weeks.',
+    });
     const before = (await openedUrls(page)).length;
     await form.getByRole('button', { name: 'Submit Application' }).click();
     await expect.poll(async () => (await openedUrls(page)).length, { timeout: 3000 }).toBe(before + 2);
@@ -168,31 +167,31 @@ describe('incubator registration (form B) at /incubator', () => {
 
 describe('admin Submissions page', () => {
   it('is refused to visitors and members, on screen and by the server', async () => {
-    const anon = await browser.newPage();
-    await anon.goto(`${t.baseUrl}/admin/submissions`);
+    const anon = await site.browser.newPage();
+    await anon.goto(`${site.app.baseUrl}/admin/submissions`);
     await anon.getByText('Admin Authentication Required').waitFor();
-    expect((await anon.request.get(`${t.baseUrl}/api/admin/submissions`)).status()).toBe(401);
+    expect((await anon.request.get(`${site.app.baseUrl}/api/admin/submissions`)).status()).toBe(401);
     await anon.close();
 
-    const memberContext = await browser.newContext();
-    await signInBrowser(memberContext, t.baseUrl, t.database.db, 'plainmember', { email: 'plain@example.org' });
+    const memberContext = await site.browser.newContext();
+    await signInBrowser(memberContext, site.app.baseUrl, site.app.database.db, 'plainmember', { email: 'plain@example.org' });
     const member = await memberContext.newPage();
-    await member.goto(`${t.baseUrl}/admin/submissions`);
+    await member.goto(`${site.app.baseUrl}/admin/submissions`);
     await member.getByText('Access Denied').waitFor();
     await member.getByText('plain@example.org').waitFor();
-    expect((await member.request.get(`${t.baseUrl}/api/admin/submissions`)).status()).toBe(403);
+    expect((await member.request.get(`${site.app.baseUrl}/api/admin/submissions`)).status()).toBe(403);
     await memberContext.close();
   });
 
   it('lists every stored submission for an admin, newest first, filterable by form', async () => {
-    await t.database.db('form_submissions').insert({ form: 'business_application', payload: JSON.stringify({ businessName: 'Acme Bakery', employeeCount: 4 }) });
-    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(adminContext, t.baseUrl, t.database.db, 'chief', { admin: true });
+    await site.app.database.db('form_submissions').insert({ form: 'business_application', payload: JSON.stringify({ businessName: 'Acme Bakery', employeeCount: 4 }) });
+    const adminContext = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInBrowser(adminContext, site.app.baseUrl, site.app.database.db, 'chief', { admin: true });
     const admin = await adminContext.newPage();
-    await admin.goto(`${t.baseUrl}/`);
+    await admin.goto(`${site.app.baseUrl}/`);
     await admin.getByTestId('user-menu').click();
     await admin.getByRole('menuitem', { name: 'Submissions' }).click();
-    await admin.waitForURL(`${t.baseUrl}/admin/submissions`);
+    await admin.waitForURL(`${site.app.baseUrl}/admin/submissions`);
     await admin.getByRole('heading', { name: 'Form Submissions' }).waitFor();
     await admin.getByTestId('submission').first().waitFor();
     expect(await admin.getByTestId('submission').count()).toBe(5);

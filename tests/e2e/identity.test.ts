@@ -1,29 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '@app/common/server/users.repository';
-import { startTestApp, type TestApp } from '../helpers/app';
 import { signInThroughPage } from '../helpers/site';
-import { launchBrowser } from '../helpers/browser';
+import { useE2eSite } from '../helpers/e2e';
 
-let t: TestApp;
-let browser: Browser;
+const site = useE2eSite();
 
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-const devSignIn = (page: Page, username: string, email?: string) => signInThroughPage(page, t.baseUrl, username, email);
+const devSignIn = (page: Page, username: string, email?: string) => signInThroughPage(page, site.app.baseUrl, username, email);
 
 describe('sign-in and the directory', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
   });
   afterAll(async () => {
@@ -31,7 +20,7 @@ describe('sign-in and the directory', () => {
   });
 
   it('shows the sign-in card and sends a new member to /community with a welcome', async () => {
-    await page.goto(`${t.baseUrl}/auth`);
+    await page.goto(`${site.app.baseUrl}/auth`);
     await page.getByRole('heading', { name: 'Join ADX Trust Community' }).waitFor();
     await devSignIn(page, 'newcomer_e2e', 'newcomer@example.org');
     await page.getByText('Welcome to the ADX Trust community!').first().waitFor();
@@ -40,17 +29,17 @@ describe('sign-in and the directory', () => {
   });
 
   it('sends a signed-in member away from /auth to /community', async () => {
-    await page.goto(`${t.baseUrl}/auth`);
-    await page.waitForURL(`${t.baseUrl}/community`);
+    await page.goto(`${site.app.baseUrl}/auth`);
+    await page.waitForURL(`${site.app.baseUrl}/community`);
   });
 
   it('shows the empty directory texts, then finds a member who opted in', async () => {
-    await page.goto(`${t.baseUrl}/community`);
+    await page.goto(`${site.app.baseUrl}/community`);
     await page.getByText('No community members yet').waitFor();
     await page.getByText('Be the first to join the community!').waitFor();
     await page.getByText('You are not listed in the directory.').waitFor();
-    const [u] = await t.database.db('users').insert({ discord_id: 'dev:listed_member', discord_username: 'listed_member' }).returning('id');
-    await t.database.db('user_privacy_settings').insert({ user_id: u.id, directory_listing: true });
+    const [u] = await site.app.database.db('users').insert({ discord_id: 'dev:listed_member', discord_username: 'listed_member' }).returning('id');
+    await site.app.database.db('user_privacy_settings').insert({ user_id: u.id, directory_listing: true });
     await page.reload();
     await page.getByTestId('member-card').first().waitFor();
     expect(await page.getByTestId('member-count').innerText()).toBe('1 member');
@@ -64,10 +53,10 @@ describe('sign-in and the directory', () => {
 
 describe('security dashboard', () => {
   it('scores 100 / High by default, 70 / Medium after showing the e-mail, kept after reload', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     await devSignIn(page, 'careful_member');
-    await page.goto(`${t.baseUrl}/security`);
+    await page.goto(`${site.app.baseUrl}/security`);
     const level = page.getByTestId('security-level');
     await level.getByText('100%').waitFor();
     await level.getByText('High').waitFor();
@@ -88,41 +77,41 @@ describe('security dashboard', () => {
   });
 
   it('sends a signed-out visitor to /auth', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${t.baseUrl}/security`);
-    await page.waitForURL(`${t.baseUrl}/auth`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.app.baseUrl}/security`);
+    await page.waitForURL(`${site.app.baseUrl}/auth`);
     await page.close();
   });
 
   it('signs out in every tab', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const a = await context.newPage();
     await devSignIn(a, 'two_tabs');
     const b = await context.newPage();
-    await b.goto(`${t.baseUrl}/security`);
+    await b.goto(`${site.app.baseUrl}/security`);
     await b.getByRole('heading', { name: 'Security Dashboard' }).waitFor();
     await a.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
-    await a.waitForURL(`${t.baseUrl}/auth`);
-    await b.waitForURL(`${t.baseUrl}/auth`);
+    await a.waitForURL(`${site.app.baseUrl}/auth`);
+    await b.waitForURL(`${site.app.baseUrl}/auth`);
     await context.close();
   });
 });
 
 describe('token admin', () => {
   it('asks a visitor to sign in', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${t.baseUrl}/token-admin`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.app.baseUrl}/token-admin`);
     await page.getByText('Admin Authentication Required').waitFor();
     await page.getByRole('link', { name: 'Go to Login' }).click();
-    await page.waitForURL(`${t.baseUrl}/auth`);
+    await page.waitForURL(`${site.app.baseUrl}/auth`);
     await page.close();
   });
 
   it('denies a member, showing their e-mail', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     await devSignIn(page, 'plain_member', 'plain@example.org');
-    await page.goto(`${t.baseUrl}/token-admin`);
+    await page.goto(`${site.app.baseUrl}/token-admin`);
     await page.getByText('Access Denied').waitFor();
     await page.getByText('Admin privileges required to access this page').waitFor();
     expect(await page.getByTestId('denied-identity').innerText()).toContain('plain@example.org');
@@ -130,12 +119,12 @@ describe('token admin', () => {
   });
 
   it('lets an admin add a purchase that shows in the table and on the public ledger', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     await devSignIn(page, 'ledger_keeper');
-    const user = await t.database.db('users').where({ discord_username: 'ledger_keeper' }).first('id');
-    await grantAdmin(t.database.db, user.id);
-    await page.goto(`${t.baseUrl}/token-admin`);
+    const user = await site.app.database.db('users').where({ discord_username: 'ledger_keeper' }).first('id');
+    await grantAdmin(site.app.database.db, user.id);
+    await page.goto(`${site.app.baseUrl}/token-admin`);
     await page.getByText('Token Purchase Admin').waitFor();
     await page.getByText('No purchase records found.').waitFor();
     await page.getByRole('button', { name: 'Add Purchase' }).click();
@@ -151,7 +140,7 @@ describe('token admin', () => {
     expect(await page.getByTestId('admin-row').first().innerText()).toContain('ADX4242');
     expect(await page.getByTestId('records-count').innerText()).toBe('(1)');
     const ledger = await context.newPage();
-    await ledger.goto(`${t.baseUrl}/token-ledger?search=ADX4242`);
+    await ledger.goto(`${site.app.baseUrl}/token-ledger?search=ADX4242`);
     await ledger.getByText('Found 1 matching record(s)').waitFor();
     expect(await ledger.getByTestId('ledger-row-match').innerText()).toContain('25,000.12345678');
     await context.close();

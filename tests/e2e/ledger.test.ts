@@ -1,38 +1,31 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../scripts/lib/seed';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser } from '../helpers/browser';
+import { useE2eSite } from '../helpers/e2e';
 
-let t: TestApp;
-let browser: Browser;
+const site = useE2eSite();
+
 let page: Page;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
 
 describe('/token-ledger', () => {
   it('says so when there are no records', async () => {
-    await page.goto(`${t.baseUrl}/token-ledger`);
+    await page.goto(`${site.app.baseUrl}/token-ledger`);
     await page.getByText('No purchase records available.').waitFor();
     // The summary loads apart from the rows.
     await expect.poll(() => page.getByTestId('summary-investors').innerText()).toContain('0');
   });
 
   it('shows the summary and the rows of the seeded ledger', async () => {
-    await seedDemo(t.database.db);
-    await page.goto(`${t.baseUrl}/token-ledger`);
+    await seedDemo(site.app.database.db);
+    await page.goto(`${site.app.baseUrl}/token-ledger`);
     await page.getByTestId('ledger-row').first().waitFor();
     expect(await page.getByTestId('ledger-row').count()).toBe(36);
     await expect.poll(() => page.getByTestId('summary-investors').innerText()).toContain('36');
@@ -61,18 +54,18 @@ describe('/token-ledger', () => {
   });
 
   it('opens already searched from a link', async () => {
-    await page.goto(`${t.baseUrl}/token-ledger?search=ADX0010`);
+    await page.goto(`${site.app.baseUrl}/token-ledger?search=ADX0010`);
     await page.getByText('Found 1 matching record(s)').waitFor();
   });
 });
 
 describe('unknown paths', () => {
   it('render the 404 page with status 404 and a link home', async () => {
-    const res = await page.goto(`${t.baseUrl}/no/such/page`);
+    const res = await page.goto(`${site.app.baseUrl}/no/such/page`);
     expect(res?.status()).toBe(404);
     await page.getByText('Oops! Page not found').waitFor();
     await page.getByRole('link', { name: /home/i }).first().click();
-    await page.waitForURL(`${t.baseUrl}/`);
+    await page.waitForURL(`${site.app.baseUrl}/`);
   });
 
   it('logged nothing unexpected to the console', () => {

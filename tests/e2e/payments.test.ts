@@ -1,29 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningWorkers } from '../../worker/src/workers';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser } from '../helpers/browser';
-import { startTestWorker } from '../helpers/worker';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2eSite } from '../helpers/e2e';
 
-let t: TestApp;
-let worker: RunningWorkers;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await worker?.close();
-  await t?.close();
-});
+const site = useE2eSite({ worker: true });
 
 async function signedInPage(username: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${t.baseUrl}/auth`);
+  await page.goto(`${site.app.baseUrl}/auth`);
   await page.getByRole('button', { name: 'Login with Discord' }).click();
   await page.getByLabel('Username').fill(username);
   await page.getByRole('button', { name: 'Sign in as this member' }).click();
@@ -33,8 +17,8 @@ async function signedInPage(username: string): Promise<{ context: BrowserContext
 
 describe('investment portal', () => {
   it('asks a visitor to sign in', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${t.baseUrl}/investment-portal`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.app.baseUrl}/investment-portal`);
     await page.getByText('Authentication Required').waitFor();
     await page.getByRole('link', { name: 'Sign In to Continue' }).waitFor();
     await page.getByRole('link', { name: 'Back to Pitch Deck' }).waitFor();
@@ -43,7 +27,7 @@ describe('investment portal', () => {
 
   it('shows the validation messages for 50, -5 and 2,000,000', async () => {
     const { context, page } = await signedInPage('cautious_investor');
-    await page.goto(`${t.baseUrl}/investment-portal`);
+    await page.goto(`${site.app.baseUrl}/investment-portal`);
     const amount = page.getByLabel('Investment amount (USD)');
     await amount.fill('50');
     await page.getByTestId('amount-warning').getByText('Minimum investment amount is $100').waitFor();
@@ -61,12 +45,12 @@ describe('investment portal', () => {
   });
 
   it('buys $1,000 of tokens through the test checkout; the success page and the live ledger show them', async () => {
-    const ledgerPage = await browser.newPage();
-    await ledgerPage.goto(`${t.baseUrl}/token-ledger`);
+    const ledgerPage = await site.browser.newPage();
+    await ledgerPage.goto(`${site.app.baseUrl}/token-ledger`);
     await ledgerPage.getByText('No purchase records available.').waitFor();
 
     const { context, page } = await signedInPage('bold_investor');
-    await page.goto(`${t.baseUrl}/investment-portal`);
+    await page.goto(`${site.app.baseUrl}/investment-portal`);
     await page.getByRole('checkbox', { name: 'I have read and understand the risks' }).click();
     await page.getByRole('button', { name: 'Securely Invest $1,000 Now' }).click();
     await page.waitForURL(/\/checkout\/test\//);
@@ -84,7 +68,7 @@ describe('investment portal', () => {
     await ledgerPage.getByTestId('ledger-row').first().waitFor({ timeout: 15_000 });
     expect(await ledgerPage.getByTestId('ledger-row').first().innerText()).toContain(investorId);
 
-    await page.goto(`${t.baseUrl}/token-ledger?search=${investorId}`);
+    await page.goto(`${site.app.baseUrl}/token-ledger?search=${investorId}`);
     await page.getByText('Found 1 matching record(s)').waitFor();
     expect(await page.getByTestId('ledger-row-match').innerText()).toContain('10,000');
     await context.close();
@@ -94,8 +78,8 @@ describe('investment portal', () => {
 
 describe('donation checkout', () => {
   it('donates $25 with ADX: the success page shows the investor ID and the ledger finds 2,500 tokens', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${t.baseUrl}/`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.app.baseUrl}/`);
     const { url } = await page.evaluate(async () => {
       const res = await fetch('/api/payments/donations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 2500, wantsAdxTokens: true, donorName: 'E2E' }) });
       return (await res.json()) as { url: string };
@@ -115,17 +99,17 @@ describe('donation checkout', () => {
   });
 
   it('cancelling the test checkout returns home and leaves no ledger row', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${t.baseUrl}/`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.app.baseUrl}/`);
     const { url } = await page.evaluate(async () => {
       const res = await fetch('/api/payments/donations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 1000, wantsAdxTokens: true }) });
       return (await res.json()) as { url: string };
     });
     await page.goto(url);
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL(`${t.baseUrl}/`);
+    await page.waitForURL(`${site.app.baseUrl}/`);
     const sessionId = url.split('/').pop();
-    await expect.poll(async () => (await t.database.db('donations').where({ checkout_session_id: sessionId }).first()).status, { timeout: 10_000 }).toBe('expired');
+    await expect.poll(async () => (await site.app.database.db('donations').where({ checkout_session_id: sessionId }).first()).status, { timeout: 10_000 }).toBe('expired');
     await page.close();
   });
 });

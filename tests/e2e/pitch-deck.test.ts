@@ -1,36 +1,29 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordingContext, waitScrolledTo } from '../helpers/site';
+import { useE2eSite } from '../helpers/e2e';
 
-let t: TestApp;
-let browser: Browser;
+const site = useE2eSite();
+
 let page: Page;
 const scripts: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-  page = await (await recordingContext(browser)).newPage();
+  page = await (await recordingContext(site.browser)).newPage();
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
 
 describe('/pitch-deck', () => {
   it('does not load Chart.js on the landing page', async () => {
-    await page.goto(`${t.baseUrl}/`);
+    await page.goto(`${site.app.baseUrl}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(scripts.some((s) => /\/chart-/.test(s))).toBe(false);
   });
 
   it('has the sections in order and header links that scroll to them', async () => {
-    await page.goto(`${t.baseUrl}/pitch-deck`);
+    await page.goto(`${site.app.baseUrl}/pitch-deck`);
     await page.getByRole('heading', { name: 'Build the Trust Economy With Us' }).waitFor();
     const ids = await page.locator('main section[id]').evaluateAll((els) => els.map((e) => e.id));
     expect(ids).toEqual(['problem', 'solution', 'technology', 'growth', 'opportunity', 'funds', 'roadmap']);

@@ -1,18 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser } from '../helpers/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useE2eSite } from '../helpers/e2e';
 
-let t: TestApp;
-let browser: Browser;
+const site = useE2eSite();
+
 const contexts: BrowserContext[] = [];
 const consoleErrors: string[] = [];
 
 /** A browser context signed in as `username` through the dev sign-in route (same session machinery as Discord). */
 async function memberPage(username: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
   contexts.push(context);
-  const res = await context.request.post(`${t.baseUrl}/api/auth/dev-sign-in`, { data: { username } });
+  const res = await context.request.post(`${site.app.baseUrl}/api/auth/dev-sign-in`, { data: { username } });
   expect(res.status()).toBe(200);
   const page = await context.newPage();
   page.on('console', (m) => {
@@ -37,18 +36,12 @@ function toastText(page: Page, text: string) {
 }
 
 async function audioUrlOf(username: string): Promise<string | null> {
-  const row = (await t.database.db('users').where({ discord_username: username }).first('audio_file_url')) as { audio_file_url: string | null } | undefined;
+  const row = (await site.app.database.db('users').where({ discord_username: username }).first('audio_file_url')) as { audio_file_url: string | null } | undefined;
   return row?.audio_file_url ?? null;
 }
 
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
 afterAll(async () => {
   for (const c of contexts) await c.close();
-  await browser?.close();
-  await t?.close();
 });
 
 describe('profile audio in Chromium with the fake microphone', () => {
@@ -56,7 +49,7 @@ describe('profile audio in Chromium with the fake microphone', () => {
 
   it('shows the owner their profile with the Record control', async () => {
     alice = await memberPage('alice');
-    await alice.goto(`${t.baseUrl}/profile/alice`);
+    await alice.goto(`${site.app.baseUrl}/profile/alice`);
     await alice.getByRole('heading', { level: 1, name: 'alice' }).waitFor();
     expect(await alice.getByTestId('member-since').innerText()).toMatch(/^Member since [A-Z][a-z]+ \d{1,2}, \d{4}$/);
     expect(await alice.getByTestId('avatar-initials').innerText()).toBe('A');
@@ -75,7 +68,7 @@ describe('profile audio in Chromium with the fake microphone', () => {
     await toastText(alice, 'Success').waitFor();
     const url = await audioUrlOf('alice');
     expect(url).toMatch(/^\/files\/user-audio\/[0-9a-f-]{36}\/audio_\d{13}\.webm$/);
-    expect(await t.app.storage.exists(url!.slice('/files/'.length))).toBe(true);
+    expect(await site.app.app.storage.exists(url!.slice('/files/'.length))).toBe(true);
     await alice.getByTestId('profile-audio').waitFor();
   });
 
@@ -129,19 +122,19 @@ describe('profile audio in Chromium with the fake microphone', () => {
     );
     const second = (await audioUrlOf('alice'))!;
     expect(second).not.toBe(first);
-    expect(await t.app.storage.exists(first.slice('/files/'.length))).toBe(false);
+    expect(await site.app.app.storage.exists(first.slice('/files/'.length))).toBe(false);
   });
 
   it('another member sees nothing while Profile Visibility is off, and only the player once it is on', async () => {
     const bob = await memberPage('bob');
-    await bob.goto(`${t.baseUrl}/profile/alice`);
+    await bob.goto(`${site.app.baseUrl}/profile/alice`);
     await bob.getByRole('heading', { level: 1, name: 'alice' }).waitFor();
     await bob.getByText("This user hasn't added any additional information to their profile yet.").waitFor();
     expect(await bob.getByTestId('profile-audio').count()).toBe(0);
-    await alice.goto(`${t.baseUrl}/profile/alice`);
+    await alice.goto(`${site.app.baseUrl}/profile/alice`);
     await alice.getByText('Only you and admins can see your bio and audio message.').waitFor();
-    const aliceId = ((await t.database.db('users').where({ discord_username: 'alice' }).first('id')) as { id: string }).id;
-    await t.database.db('user_privacy_settings').insert({ user_id: aliceId, profile_visibility: true });
+    const aliceId = ((await site.app.database.db('users').where({ discord_username: 'alice' }).first('id')) as { id: string }).id;
+    await site.app.database.db('user_privacy_settings').insert({ user_id: aliceId, profile_visibility: true });
     await bob.reload();
     await bob.getByTestId('profile-audio').waitFor();
     await bob.getByText('A short audio message from alice.').waitFor();
@@ -151,26 +144,26 @@ describe('profile audio in Chromium with the fake microphone', () => {
   });
 
   it("shows visitors 'hasn't added any additional information' for a profile with no bio and no audio", async () => {
-    await alice.goto(`${t.baseUrl}/profile/bob`);
+    await alice.goto(`${site.app.baseUrl}/profile/bob`);
     await alice.getByText("This user hasn't added any additional information to their profile yet.").waitFor();
     expect(await alice.getByRole('heading', { name: 'Audio' }).count()).toBe(0);
   });
 
   it('shows the bio under About, and the e-mail only when its owner shares it', async () => {
-    await t.database.db('users').where({ discord_username: 'bob' }).update({ bio: 'Carpenter and mentor.', email: 'bob@example.org' });
-    const bobId = ((await t.database.db('users').where({ discord_username: 'bob' }).first('id')) as { id: string }).id;
-    await t.database.db('user_privacy_settings').insert({ user_id: bobId, profile_visibility: true });
-    await alice.goto(`${t.baseUrl}/profile/bob`);
+    await site.app.database.db('users').where({ discord_username: 'bob' }).update({ bio: 'Carpenter and mentor.', email: 'bob@example.org' });
+    const bobId = ((await site.app.database.db('users').where({ discord_username: 'bob' }).first('id')) as { id: string }).id;
+    await site.app.database.db('user_privacy_settings').insert({ user_id: bobId, profile_visibility: true });
+    await alice.goto(`${site.app.baseUrl}/profile/bob`);
     await alice.getByRole('heading', { name: 'About' }).waitFor();
     await alice.getByText('Carpenter and mentor.').waitFor();
     expect(await alice.getByTestId('profile-email').count()).toBe(0);
-    await t.database.db('user_privacy_settings').where({ user_id: bobId }).update({ email_visibility: true });
+    await site.app.database.db('user_privacy_settings').where({ user_id: bobId }).update({ email_visibility: true });
     await alice.reload();
     expect(await alice.getByTestId('profile-email').innerText()).toContain('bob@example.org');
   });
 
   it("says 'User Not Found' with a way back to the community", async () => {
-    await alice.goto(`${t.baseUrl}/profile/nobody_at_all`);
+    await alice.goto(`${site.app.baseUrl}/profile/nobody_at_all`);
     await alice.getByRole('heading', { name: 'User Not Found' }).waitFor();
     await alice.getByText('No user found with username nobody_at_all').first().waitFor();
     await toastText(alice, 'User not found').waitFor();
@@ -179,11 +172,11 @@ describe('profile audio in Chromium with the fake microphone', () => {
   });
 
   it('sends signed-out visitors to /auth', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto(`${t.baseUrl}/profile/alice`);
-    await page.waitForURL(`${t.baseUrl}/auth`);
+    await page.goto(`${site.app.baseUrl}/profile/alice`);
+    await page.waitForURL(`${site.app.baseUrl}/auth`);
   });
 
   it('logged only the expected errors to the console', () => {

@@ -1,28 +1,21 @@
 import { existsSync, statSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser } from '../helpers/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordingContext, screenshot, scrollThrough, waitScrolledTo } from '../helpers/site';
+import { useE2eSite } from '../helpers/e2e';
 
-let t: TestApp;
-let browser: Browser;
+const site = useE2eSite();
+
 let desktop: BrowserContext;
 let page: Page;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-  desktop = await recordingContext(browser);
+  desktop = await recordingContext(site.browser);
   page = await desktop.newPage();
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
 });
 
 const main = () => page.getByRole('navigation', { name: 'Main' });
@@ -35,23 +28,23 @@ describe('top navigation on a desktop (1280 px)', () => {
       ['Partnership', 'partnership'],
       ['Get Involved', 'get-involved'],
     ] as const) {
-      await page.goto(`${t.baseUrl}/dog-pound`);
+      await page.goto(`${site.app.baseUrl}/dog-pound`);
       await main().getByRole('link', { name: label, exact: true }).click();
-      await page.waitForURL(`${t.baseUrl}/#${id}`);
+      await page.waitForURL(`${site.app.baseUrl}/#${id}`);
       await waitScrolledTo(page, id);
     }
     await page.getByRole('banner').getByRole('link', { name: /home/ }).click();
-    await page.waitForURL(`${t.baseUrl}/`);
+    await page.waitForURL(`${site.app.baseUrl}/`);
   });
 
   it('goes to the pitch deck', async () => {
     await main().getByRole('link', { name: 'Pitch Deck' }).click();
-    await page.waitForURL(`${t.baseUrl}/pitch-deck`);
+    await page.waitForURL(`${site.app.baseUrl}/pitch-deck`);
     await page.getByRole('heading', { name: 'The Trust Gap' }).waitFor();
   });
 
   it('opens the DOG POUND menu on hover after the delay, and closes it on leaving', async () => {
-    await page.goto(`${t.baseUrl}/`);
+    await page.goto(`${site.app.baseUrl}/`);
     const trigger = main().getByRole('button', { name: 'DOG POUND' });
     await trigger.hover();
     expect(await trigger.getAttribute('aria-expanded')).toBe('false'); // not before 200 ms
@@ -70,7 +63,7 @@ describe('top navigation on a desktop (1280 px)', () => {
   it('opens the DOG POUND menu with a click and follows its links', async () => {
     await main().getByRole('button', { name: 'DOG POUND' }).click();
     await main().getByRole('link', { name: /^DOG POUND/ }).click();
-    await page.waitForURL(`${t.baseUrl}/dog-pound`);
+    await page.waitForURL(`${site.app.baseUrl}/dog-pound`);
     await page.getByRole('heading', { name: 'DOG POUND', level: 1 }).waitFor();
     await page.getByText('7:00 AM EDT').first().waitFor();
     expect(await main().getByRole('button', { name: 'DOG POUND' }).getAttribute('aria-expanded')).toBe('false');
@@ -99,7 +92,7 @@ describe('top navigation on a desktop (1280 px)', () => {
 
 describe('the landing page', () => {
   it('scrolls to the purpose with Join the Movement, and back to the top with Learn More', async () => {
-    await page.goto(`${t.baseUrl}/`);
+    await page.goto(`${site.app.baseUrl}/`);
     await page.getByRole('button', { name: 'Join the Movement' }).click();
     await waitScrolledTo(page, 'purpose');
     await page.locator('#cta').scrollIntoViewIfNeeded();
@@ -131,7 +124,7 @@ describe('the landing page', () => {
     // The page's clock is driven by the test, so a slow machine cannot make the 4 s look shorter.
     const timed = await page.context().newPage();
     await timed.clock.install();
-    await timed.goto(`${t.baseUrl}/`);
+    await timed.goto(`${site.app.baseUrl}/`);
     const cards = timed.getByTestId('feature-card');
     await cards.first().waitFor();
     const highlighted = () => cards.evaluateAll((els) => els.findIndex((e) => e.getAttribute('data-highlighted') === 'true'));
@@ -147,9 +140,9 @@ describe('the landing page', () => {
 
   it('leads to the application from Become a Member and Apply Now to Thrive', async () => {
     await page.locator('#cta').getByRole('link', { name: 'Become a Member' }).click();
-    await page.waitForURL(`${t.baseUrl}/incubator-application`);
+    await page.waitForURL(`${site.app.baseUrl}/incubator-application`);
     await page.getByRole('link', { name: 'Apply Now to Thrive' }).click();
-    await page.waitForURL(`${t.baseUrl}/incubator-application`);
+    await page.waitForURL(`${site.app.baseUrl}/incubator-application`);
     expect(await page.getByTestId('copyright').innerText()).toContain('2025');
   });
 
@@ -161,17 +154,17 @@ describe('the landing page', () => {
       ['Partnership', 'partnership'],
       ['Get Involved', 'involved'],
     ] as const) {
-      await page.goto(`${t.baseUrl}/dog-pound`);
+      await page.goto(`${site.app.baseUrl}/dog-pound`);
       await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: label, exact: true }).click();
-      await page.waitForURL(`${t.baseUrl}/#${id}`);
+      await page.waitForURL(`${site.app.baseUrl}/#${id}`);
       await waitScrolledTo(page, id);
     }
   });
 
   it('links the Events anchor to the event details page', async () => {
-    await page.goto(`${t.baseUrl}/#events`);
+    await page.goto(`${site.app.baseUrl}/#events`);
     await page.locator('#events').getByRole('link', { name: 'View Event Details' }).click();
-    await page.waitForURL(`${t.baseUrl}/events/i-am-the-business`);
+    await page.waitForURL(`${site.app.baseUrl}/events/i-am-the-business`);
     await page.getByRole('heading', { name: 'I Am The Business', level: 1 }).waitFor();
     for (const text of ['Starts October 4, 2025', 'Cohort 1 of 10', 'Limited to 25 participants per cohort']) await page.getByText(text).first().waitFor();
   });
@@ -179,9 +172,9 @@ describe('the landing page', () => {
 
 describe('the mobile menu (375 px)', () => {
   it('has the same links and closes after following one', async () => {
-    const phone = await recordingContext(browser, { width: 375, height: 740 });
+    const phone = await recordingContext(site.browser, { width: 375, height: 740 });
     const p = await phone.newPage();
-    await p.goto(`${t.baseUrl}/pitch-deck`);
+    await p.goto(`${site.app.baseUrl}/pitch-deck`);
     expect(await p.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     const toggle = p.getByRole('banner').locator('button[aria-label$=" menu"]');
     await toggle.click();
@@ -201,7 +194,7 @@ describe('the mobile menu (375 px)', () => {
       expect(await link.getAttribute('href'), label).toBe(target);
     }
     await p.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Incubator', exact: true }).click();
-    await p.waitForURL(`${t.baseUrl}/#incubator`);
+    await p.waitForURL(`${site.app.baseUrl}/#incubator`);
     await waitScrolledTo(p, 'incubator');
     expect(await p.getByRole('navigation', { name: 'Mobile' }).isVisible()).toBe(false);
     await toggle.click();
@@ -213,18 +206,18 @@ describe('the mobile menu (375 px)', () => {
 
 describe('the app shell', () => {
   it('preloads the landing page code with the HTML of /, and nothing extra elsewhere', async () => {
-    const home = await (await fetch(`${t.baseUrl}/`)).text();
+    const home = await (await fetch(`${site.app.baseUrl}/`)).text();
     expect(home).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/Home-[\w-]+\.js">/);
-    const other = await (await fetch(`${t.baseUrl}/dog-pound`)).text();
+    const other = await (await fetch(`${site.app.baseUrl}/dog-pound`)).text();
     expect(other).not.toContain('/assets/Home-');
-    const js = await fetch(`${t.baseUrl}${/src="(\/assets\/index-[\w-]+\.js)"/.exec(home)![1]}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    const js = await fetch(`${site.app.baseUrl}${/src="(\/assets\/index-[\w-]+\.js)"/.exec(home)![1]}`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(js.headers.get('content-encoding')).toBe('br');
   });
 });
 
 describe('not found', () => {
   it('answers 404 and logs the requested path', async () => {
-    const res = await page.goto(`${t.baseUrl}/no/such/page`);
+    const res = await page.goto(`${site.app.baseUrl}/no/such/page`);
     expect(res?.status()).toBe(404);
     await page.getByText('Oops! Page not found').waitFor();
     expect(consoleErrors.some((e) => e.includes('/no/such/page'))).toBe(true);
@@ -234,14 +227,14 @@ describe('not found', () => {
 describe('screenshots for a person to look at', () => {
   it('writes /, /pitch-deck and /incubator-application at 1280 and 375 px to .data/screenshots', async () => {
     for (const width of [1280, 375]) {
-      const ctx = await recordingContext(browser, { width, height: 900 });
+      const ctx = await recordingContext(site.browser, { width, height: 900 });
       const p = await ctx.newPage();
       for (const [path, name] of [
         ['/', 'home'],
         ['/pitch-deck', 'pitch-deck'],
         ['/incubator-application', 'incubator-application'],
       ] as const) {
-        await p.goto(`${t.baseUrl}${path}`, { waitUntil: 'networkidle' });
+        await p.goto(`${site.app.baseUrl}${path}`, { waitUntil: 'networkidle' });
         await scrollThrough(p);
         await p.waitForTimeout(700);
         const file = await screenshot(p, name);

@@ -1,36 +1,28 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '@app/common/server/users.repository';
-import { startTestApp, type TestApp } from '../helpers/app';
 import { signInThroughPage } from '../helpers/site';
-import { launchBrowser } from '../helpers/browser';
+import { useE2eSite } from '../helpers/e2e';
 
-let t: TestApp;
-let browser: Browser;
+const site = useE2eSite();
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-  await t.database.db('session_archive').insert([
+  await site.app.database.db('session_archive').insert([
     { session_title: 'Owning the corner store', speaker_name: 'amara_okafor', speaker_topic: 'Cooperatives', duration_seconds: 900, actual_start_time: '2026-01-05T12:00:00Z' },
     { session_title: 'Ship it small', speaker_name: 'marcus_lee', speaker_topic: 'Product', duration_seconds: 1200, actual_start_time: '2026-01-07T12:00:00Z' },
   ]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
 
-const signIn = (page: Page, username: string) => signInThroughPage(page, t.baseUrl, username);
+const signIn = (page: Page, username: string) => signInThroughPage(page, site.app.baseUrl, username);
 
 describe('speaker page', () => {
   it('lets an admin create a session and shows its token once', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     await signIn(page, 'speaker_admin');
-    const user = await t.database.db('users').where({ discord_username: 'speaker_admin' }).first('id');
-    await grantAdmin(t.database.db, user.id);
-    await page.goto(`${t.baseUrl}/speakers`);
+    const user = await site.app.database.db('users').where({ discord_username: 'speaker_admin' }).first('id');
+    await grantAdmin(site.app.database.db, user.id);
+    await page.goto(`${site.app.baseUrl}/speakers`);
     await page.getByRole('tab', { name: 'Manage Sessions' }).click();
     await page.getByRole('button', { name: 'New Session' }).click();
     const create = page.getByRole('button', { name: 'Create Session' });
@@ -56,10 +48,10 @@ describe('speaker page', () => {
   });
 
   it('hides Manage from a member; archive search, sort and favorite work', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     await signIn(page, 'plain_listener');
-    await page.goto(`${t.baseUrl}/speakers`);
+    await page.goto(`${site.app.baseUrl}/speakers`);
     await page.getByRole('tab', { name: 'Session Archive' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Manage Sessions' }).count()).toBe(0);
     await page.getByRole('tab', { name: 'Session Archive' }).click();
@@ -76,8 +68,8 @@ describe('speaker page', () => {
   });
 
   it('asks a visitor to log in to favorite', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${t.baseUrl}/speakers`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.app.baseUrl}/speakers`);
     await page.getByRole('tab', { name: 'Session Archive' }).click();
     await page.getByRole('button', { name: '☆ Favorite' }).first().click();
     await page.getByText('Please log in to favorite sessions').first().waitFor();

@@ -1,27 +1,10 @@
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorage } from '@app/common/server/storage/index';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser } from '../helpers/browser';
 import { screenshot, signInBrowser } from '../helpers/site';
-import { startTestWorker } from '../helpers/worker';
-import type { RunningWorkers } from '../../worker/src/workers';
+import { useE2eSite } from '../helpers/e2e';
 
-let t: TestApp;
-let browser: Browser;
-let worker: RunningWorkers;
-
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX, { storage: createStorage(t.config) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await worker?.close();
-  await t?.close();
-});
+const site = useE2eSite({ worker: true });
 
 /** The studio timer in seconds (m:ss). */
 async function timerSeconds(page: Page): Promise<number> {
@@ -37,12 +20,12 @@ function status(page: Page): Promise<string> {
 describe('live speaker studio', () => {
   it('records a session from the studio with the fake camera; the manage tab follows live; the archive plays it', async () => {
     // The admin creates the session in the manage tab and gets the speaker token.
-    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(adminContext, t.baseUrl, t.database.db, 'studio_admin', { admin: true });
+    const adminContext = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInBrowser(adminContext, site.app.baseUrl, site.app.database.db, 'studio_admin', { admin: true });
     // A member who signed in before (inserted: another sign-in here would spend the authentication limit the token gate needs).
-    await t.database.db('users').insert({ discord_id: 'dev:studio_voice', discord_username: 'studio_voice' });
+    await site.app.database.db('users').insert({ discord_id: 'dev:studio_voice', discord_username: 'studio_voice' });
     const admin = await adminContext.newPage();
-    await admin.goto(`${t.baseUrl}/speakers`);
+    await admin.goto(`${site.app.baseUrl}/speakers`);
     await admin.getByRole('tab', { name: 'Manage Sessions' }).click();
     await admin.getByRole('button', { name: 'New Session' }).click();
     await admin.getByLabel('Title').fill('Studio morning');
@@ -60,9 +43,9 @@ describe('live speaker studio', () => {
     expect(await admin.getByTestId('session-status').first().innerText()).toBe('scheduled');
 
     // The speaker, in another browser (no member session), passes the token gate.
-    const speakerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const speakerContext = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const studio = await speakerContext.newPage();
-    await studio.goto(`${t.baseUrl}/speaker-studio`);
+    await studio.goto(`${site.app.baseUrl}/speaker-studio`);
     await studio.getByRole('heading', { name: 'Speaker Authentication' }).waitFor();
     const authenticate = studio.getByRole('button', { name: 'Authenticate' });
     const field = studio.getByLabel('Session token');
@@ -174,14 +157,14 @@ describe('live speaker studio', () => {
     await admin.getByText('Recording saved').first().waitFor();
 
     // The stored recording and the archive row.
-    const session = await t.database.db('speaker_sessions').where({ session_title: 'Studio morning' }).first();
+    const session = await site.app.database.db('speaker_sessions').where({ session_title: 'Studio morning' }).first();
     // Every chunk once, in one take, none left over after the finalize.
-    const recording = await t.database.db('recordings').where({ session_id: session.id }).first();
+    const recording = await site.app.database.db('recordings').where({ session_id: session.id }).first();
     expect(recording.status).toBe('completed');
     expect(session.status).toBe('completed');
     expect(session.recording_url).toBeTruthy();
     expect(session.duration_seconds).toBeGreaterThanOrEqual(4);
-    const file = await adminContext.request.get(new URL(session.recording_url as string, t.baseUrl).toString());
+    const file = await adminContext.request.get(new URL(session.recording_url as string, site.app.baseUrl).toString());
     expect(file.ok()).toBe(true);
     const bytes = await file.body();
     // A WebM file (EBML magic) of real size.
@@ -209,13 +192,13 @@ describe('live speaker studio', () => {
 
 /** A scheduled session and its speaker token, made directly in the database. */
 async function sessionWithToken(title: string): Promise<{ sessionId: string; token: string }> {
-  const [session] = await t.database.db('speaker_sessions').insert({ session_title: title, scheduled_date: new Date(Date.now() + 3_600_000) }).returning('id');
-  const { token } = await issueSpeakerToken(t.database.db, session.id, null);
+  const [session] = await site.app.database.db('speaker_sessions').insert({ session_title: title, scheduled_date: new Date(Date.now() + 3_600_000) }).returning('id');
+  const { token } = await issueSpeakerToken(site.app.database.db, session.id, null);
   return { sessionId: session.id as string, token };
 }
 
 async function authenticate(page: Page, token: string, title: string): Promise<void> {
-  await page.goto(`${t.baseUrl}/speaker-studio`);
+  await page.goto(`${site.app.baseUrl}/speaker-studio`);
   await page.getByLabel('Session token').fill(token);
   await page.getByRole('button', { name: 'Authenticate' }).click();
   await page.getByRole('heading', { name: title }).waitFor();
@@ -224,7 +207,7 @@ async function authenticate(page: Page, token: string, title: string): Promise<v
 describe('studio failures', () => {
   it('says Recording Failed when the camera is refused, and goes back to idle', async () => {
     const { token } = await sessionWithToken('No camera session');
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     // The browser's permission prompt refused (a string: this program is type-checked without the DOM library).
     await context.addInitScript({
       content: "navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));",
@@ -243,7 +226,7 @@ describe('studio failures', () => {
 
   it('after a reload mid-recording, offers to end the earlier take and saves what the server received', async () => {
     const { sessionId, token } = await sessionWithToken('Reloaded session');
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     // Accept the "leave site?" warning the studio raises while recording.
     page.on('dialog', (d) => void d.accept());
@@ -251,14 +234,14 @@ describe('studio failures', () => {
     await page.getByRole('button', { name: 'Start Recording' }).click();
     await expect.poll(() => status(page), { timeout: 20_000 }).toBe('live');
     await expect.poll(() => timerSeconds(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
-    await expect.poll(async () => Number((await t.database.db('recordings').where({ session_id: sessionId }).first('bytes_received'))?.bytes_received ?? 0), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => Number((await site.app.database.db('recordings').where({ session_id: sessionId }).first('bytes_received'))?.bytes_received ?? 0), { timeout: 20_000 }).toBeGreaterThan(0);
 
     await page.reload();
     await page.getByRole('heading', { name: 'An earlier take is still live' }).waitFor();
     expect(await status(page)).toBe('idle');
     await page.getByRole('button', { name: 'End Previous Take' }).click();
     await expect.poll(() => status(page), { timeout: 90_000 }).toBe('completed');
-    const session = await t.database.db('speaker_sessions').where({ id: sessionId }).first();
+    const session = await site.app.database.db('speaker_sessions').where({ id: sessionId }).first();
     expect(session.status).toBe('completed');
     expect(session.recording_url).toBeTruthy();
     await context.close();

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 
-export interface FakeDiscordUser {
+interface FakeDiscordUser {
   id: string;
   username: string;
   avatar?: string | null;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 /** The Debian Chromium that scripts/test.ts installs; CHROMIUM_PATH overrides it. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Launches headless Chromium with the flags this sandbox needs (no network beyond localhost). */
 export async function launchBrowser(): Promise<Browser> {

@@ -3,10 +3,24 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { inject } from 'vitest';
 import { freePort } from '../../scripts/lib/proc';
+import type { FakeStripe } from '../fakes/stripe';
+import { testRedisPrefix } from './db';
 
 const ROOT = path.resolve(__dirname, '../..');
 
+/** What every API and worker process of one test shares: its database, the run's Redis under a fresh prefix, the fake Stripe. */
+export function sharedProcessEnv(databaseUrl: string, stripe: FakeStripe): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: testRedisPrefix(),
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: stripe.baseUrl,
+  };
+}
 
 /** Resolves when `child` has exited (at once if it already has). */
 function exitOf(child: ChildProcess): Promise<void> {

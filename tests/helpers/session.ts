@@ -3,7 +3,7 @@ import { grantAdmin } from '@app/common/server/users.repository';
 import type { Knex } from 'knex';
 
 /** A tiny cookie jar for `inject`: remembers Set-Cookie answers and sends them back. */
-export class CookieJar {
+class CookieJar {
   readonly cookies = new Map<string, string>();
   store(res: LightMyRequestResponse): void {
     const raw = res.headers['set-cookie'];

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { DATA_DIR } from '../../scripts/lib/paths';
 
 /** Where the suite writes screenshots for a person to look at (not committed: .data/ is ignored). */
-export const SCREENSHOT_DIR = path.join(DATA_DIR, 'screenshots');
+const SCREENSHOT_DIR = path.join(DATA_DIR, 'screenshots');
 
 /** A browser context whose window.open calls are recorded instead of followed (mail drafts, external pages). */
 export async function recordingContext(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
@@ -41,11 +41,6 @@ export async function signInThroughPage(page: Page, baseUrl: string, username: s
   if (email) await page.getByLabel('E-mail (optional)').fill(email);
   await page.getByRole('button', { name: 'Sign in as this member' }).click();
   await page.waitForURL(/\/community/);
-}
-
-/** The element's top edge relative to the viewport (for "scrolled to this section" checks). */
-export function topOf(page: Page, selector: string): Promise<number> {
-  return page.locator(selector).evaluate((el) => el.getBoundingClientRect().top);
 }
 
 /** Waits until the section `id` has been scrolled to (its top near the top of the viewport, under the fixed bar). */

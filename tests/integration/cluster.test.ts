@@ -1,17 +1,20 @@
 // Multi-instance run (issue #9): 2 API and 2 worker processes, spawned as in production (tsx), on one
-// Postgres database and one Redis prefix, plus the small reverse proxy of `npm run start:cluster`.
+// Postgres database and one Redis prefix, behind the production proxy: nginx running deploy/nginx.conf
+// (npm test installs Debian's nginx; without it the Node stand-in runs and the nginx-only checks skip, loudly).
 // Realtime events, rate limits and webhook idempotency must hold across instances.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@app/common/events';
 import type { TLedgerRow } from '@app/common/schemas/ledger';
 import { createStudioCredential, issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { STUDIO_API, type TStudioTake } from '@app/common/studio';
-import { startProxy, type Proxy } from '../../scripts/lib/proxy';
+import { findNginx, startClusterProxy, type ClusterProxy } from '../../scripts/lib/nginx';
 import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
 import { freePort } from '../helpers/app';
-import { freshDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db';
-import { spawnApiProcess, spawnWorkerProcess, type ServiceProcess } from '../helpers/processes';
+import { freshDatabase, type TestDatabase } from '../helpers/db';
+import { sharedProcessEnv, spawnApiProcess, spawnWorkerProcess, type ServiceProcess } from '../helpers/processes';
 import { chunkBytes, IngestClient, sha256 } from '../helpers/studio';
 import { eventually } from '../helpers/worker';
 
@@ -19,7 +22,10 @@ type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let stripe: FakeStripe;
 let database: TestDatabase;
-let proxy: Proxy;
+let proxy: ClusterProxy;
+/** The APIs listen on one port at two loopback addresses: nginx finds them through the DNS name `api`, as in compose. */
+const API_HOSTS = ['127.0.0.1', '127.0.0.2'];
+let apiPort: number;
 const apis: { url: string; proc: ServiceProcess }[] = [];
 const workers: ServiceProcess[] = [];
 const sockets: AppSocket[] = [];
@@ -40,26 +46,19 @@ async function eventuallyOr(check: () => Promise<boolean>, timeoutMs: number, wh
 beforeAll(async () => {
   stripe = await startFakeStripe();
   database = await freshDatabase();
-  const shared = {
-    DATABASE_URL: database.url,
-    REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: testRedisPrefix(),
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.baseUrl,
-  };
-  const ports = [await freePort(), await freePort()];
-  for (const port of ports) {
-    // TRUST_PROXY: this test stands in for the proxy, giving each client its own X-Forwarded-For.
-    const proc = spawnApiProcess({ ...shared, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${ports[0]}`, TRUST_PROXY: 'true', LOG_LEVEL: 'warn', STORAGE_DISK_ROOT: `/tmp/adx-cluster-${shared.REDIS_PREFIX}` });
-    apis.push({ url: `http://127.0.0.1:${port}`, proc });
+  const shared = sharedProcessEnv(database.url, stripe);
+  apiPort = await freePort();
+  for (const host of API_HOSTS) {
+    // TRUST_PROXY: as behind nginx; this test also stands in for it on direct calls, giving each client its own X-Forwarded-For.
+    const proc = spawnApiProcess({ ...shared, HOST: host, PORT: String(apiPort), PUBLIC_URL: `http://127.0.0.1:${apiPort}`, TRUST_PROXY: 'true', LOG_LEVEL: 'warn', STORAGE_DISK_ROOT: `/tmp/adx-cluster-${shared.REDIS_PREFIX}` });
+    apis.push({ url: `http://${host}:${apiPort}`, proc });
   }
   // Job logs at info: the test reads which worker ran which job.
   for (let i = 0; i < 2; i++) workers.push(spawnWorkerProcess({ ...shared, LOG_LEVEL: 'info', WORKER_CONCURRENCY_LEDGER: '1', STORAGE_DISK_ROOT: `/tmp/adx-cluster-${shared.REDIS_PREFIX}` }));
   for (const a of apis) {
     await eventuallyOr(async () => (await fetch(`${a.url}/readyz`).catch(() => null))?.status === 200, 90_000, `${a.url} ready`);
   }
-  proxy = await startProxy(0, ports.map(Number));
+  proxy = await startClusterProxy({ host: '127.0.0.1', port: 0, apiHosts: API_HOSTS, apiPort, log: (m) => process.stdout.write(`[cluster test] ${m}\n`) });
 }, 180_000);
 
 afterAll(async () => {
@@ -228,5 +227,30 @@ describe('two APIs and two workers on the same Postgres, Redis and storage', () 
     const finalizeRuns = () => workers.map((w) => w.output().split('\n').filter((l) => l.includes('"msg":"job done"') && l.includes(`"jobId":"${take.recording_id}"`)).length).reduce((a, b) => a + b, 0);
     await eventuallyOr(async () => finalizeRuns() >= 1, 20_000, 'the finalize job logged');
     expect(finalizeRuns()).toBe(1);
+  });
+  it('replaces a client-sent X-Forwarded-For at the proxy, so a caller cannot pick its own rate-limit bucket', { timeout: 60_000 }, async () => {
+    const statuses: number[] = [];
+    // Sign-in allows 5 per 5 minutes per address: six callers claiming six addresses are still one address.
+    for (let i = 0; i < 6; i++) statuses.push((await client(`10.66.0.${i + 1}`).call(`http://127.0.0.1:${proxy.port}`, 'POST', '/api/auth/dev-sign-in', { username: `xff_${i}` })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it.skipIf(!findNginx())('looks the api name up again within about 10 s, so replicas that come and go are followed (nginx)', { timeout: 60_000 }, async () => {
+    // A third "replica" on 127.0.0.3 that says who it is; the DNS answer moves to it alone, then back.
+    const stranger = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"replica":"new"}'));
+    await new Promise<void>((resolve) => stranger.listen(apiPort, '127.0.0.3', resolve));
+    expect((stranger.address() as AddressInfo).port).toBe(apiPort);
+    const viaProxy = async () => (await fetch(`http://127.0.0.1:${proxy.port}/healthz`)).text();
+    try {
+      expect(await viaProxy()).not.toContain('"replica":"new"');
+      const moved = Date.now();
+      proxy.names!.setAddresses(['127.0.0.3']);
+      await eventuallyOr(async () => (await viaProxy()).includes('"replica":"new"'), 25_000, `nginx to follow the DNS answer\n${proxy.errorLog?.()}`);
+      expect(Date.now() - moved).toBeLessThan(15_000);
+    } finally {
+      proxy.names!.setAddresses(API_HOSTS);
+      await eventually(async () => !(await viaProxy()).includes('"replica":"new"'), 25_000, 'nginx back on the APIs');
+      await new Promise((resolve) => stranger.close(resolve));
+    }
   });
 });

@@ -23,8 +23,8 @@ import { bullPrefix } from '@app/common/server/redis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
 import { freePort } from '../helpers/app';
-import { freshDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db';
-import { spawnApiProcess, spawnWorkerProcess, type ServiceProcess } from '../helpers/processes';
+import { freshDatabase, type TestDatabase } from '../helpers/db';
+import { sharedProcessEnv, spawnApiProcess, spawnWorkerProcess, type ServiceProcess } from '../helpers/processes';
 import { eventually } from '../helpers/worker';
 
 interface Answer {
@@ -275,15 +275,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe();
   database = await freshDatabase();
   port = await freePort();
-  env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: testRedisPrefix(),
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.baseUrl,
-    STORAGE_DISK_ROOT: `/tmp/adx-drain-${Date.now()}`,
-  };
+  env = { ...sharedProcessEnv(database.url, stripe), STORAGE_DISK_ROOT: `/tmp/adx-drain-${Date.now()}` };
   startApi();
   startWorker();
   await ready();

@@ -51,6 +51,7 @@ async function prepare(): Promise<State> {
   return { services, adminUrl, templateDb, redisPrefix: `test_${runId}`, users: 0 };
 }
 
+/** vitest calls it (globalSetup in vitest.config.ts). @public */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const holder = globalThis as Holder;
   holder[KEY] ??= prepare();

@@ -5,7 +5,7 @@ import { checkStorageEnv, ZStorageEnv } from '@app/common/server/storage/index';
 const concurrency = (def: number) => z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 64').max(64, 'must be between 1 and 64').default(def);
 
 /** The worker's environment; see .env.example. */
-export const ZWorkerEnv = ZBaseEnv.extend({
+const ZWorkerEnv = ZBaseEnv.extend({
   WORKER_CONCURRENCY_LEDGER: concurrency(4),
   WORKER_CONCURRENCY_RECORDINGS: concurrency(2),
   WORKER_CONCURRENCY_RENDER: concurrency(1),

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import { RATE_LIMITS } from '@app/common/domain/rate-limits';
-import { audit } from '@app/common/server/audit';
+import { audit } from '@app/common/server/audit.repository';
 import { loadSession, type SessionLifetime } from '@app/common/server/sessions.repository';
 import { checkStudioCredential } from '@app/common/server/speaker-sessions.repository';
 import { mustDeclareAccess, SCOPE_ACCESS, type Access, type RouteAccess } from '../access';
@@ -18,7 +18,7 @@ export function studioCookieName(secure: boolean): string {
 }
 
 /** Whether the request asks for a WebSocket upgrade. */
-export function isWebSocketUpgrade(req: { headers: Record<string, string | string[] | undefined> }): boolean {
+function isWebSocketUpgrade(req: { headers: Record<string, string | string[] | undefined> }): boolean {
   const upgrade = req.headers.upgrade;
   return typeof upgrade === 'string' && upgrade.toLowerCase() === 'websocket';
 }

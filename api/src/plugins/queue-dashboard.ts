@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { QUEUE_NAMES } from '@app/common/jobs';
 import { SCOPE_ACCESS } from '../access';
 
-export const QUEUE_DASHBOARD_PATH = '/admin/queues';
+const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
 /** Our error shape for the refusals our hooks raise inside bull-board's scope (it sets its own error handler). */
 class OurErrorsAdapter extends FastifyAdapter {

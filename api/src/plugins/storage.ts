@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 /** Parses a single `bytes=a-b`, `bytes=a-` or `bytes=-n` range; null when absent or not one we serve. */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
   const m = header?.match(/^bytes=(\d*)-(\d*)$/);
   if (!m || (m[1] === '' && m[2] === '')) return null;
   let start: number;

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { audit } from '@app/common/server/audit';
+import { audit } from '@app/common/server/audit.repository';
 import { endSignInSockets } from '@app/common/server/realtime';
 import { createSession, revokeSession, type SessionLifetime } from '@app/common/server/sessions.repository';
 import { grantAdmin, upsertProviderUser, type ProviderProfile } from '@app/common/server/users.repository';

@@ -2,7 +2,7 @@
 export const AUDIO_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The EBML magic number every WebM (Matroska) file starts with. */
-export const WEBM_MAGIC = [0x1a, 0x45, 0xdf, 0xa3] as const;
+const WEBM_MAGIC = [0x1a, 0x45, 0xdf, 0xa3] as const;
 
 /** The content type profile audio is stored and served with (spec §9: the format is webm). */
 export const AUDIO_CONTENT_TYPE = 'audio/webm';
@@ -68,7 +68,7 @@ export const SPEAKER_AUDIO_TEXT = {
 } as const;
 
 /** The folder of every profile and speaker-page recording; never served by /files (privacy is checked per request). */
-export const PROFILE_AUDIO_BUCKET = 'user-audio';
+const PROFILE_AUDIO_BUCKET = 'user-audio';
 
 /** Whether a storage key is a member's recording, which only GET /api/members/:id/audio may serve. */
 export function isProfileAudioKey(key: string): boolean {

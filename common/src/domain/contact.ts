@@ -4,7 +4,7 @@
  */
 
 /** A basic e-mail pattern: something@something.tld, no blanks, one @. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Whether `value` (trimmed) looks like an e-mail address. */
 export function isValidEmail(value: string): boolean {
@@ -12,7 +12,7 @@ export function isValidEmail(value: string): boolean {
 }
 
 /** The phone pattern, applied after stripping spaces, dashes and brackets: an optional plus, a leading digit 1-9, at most 16 digits in all. */
-export const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
+const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
 
 /** Removes the separators people type in phone numbers: spaces, dashes and round brackets. */
 export function stripPhone(value: string): string {

@@ -54,7 +54,7 @@ export function formatUsd(value: string): string {
 }
 
 /** Maximum number of decimals shown for an ADX token amount. */
-export const TOKEN_DECIMALS = 8;
+const TOKEN_DECIMALS = 8;
 
 /** Formats a decimal string token amount with thousands separators and up to 8 decimals, trailing zeros trimmed: "10000.00000000" -> "10,000", "1234.50" -> "1,234.5". */
 export function formatTokens(value: string): string {

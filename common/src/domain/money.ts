@@ -6,8 +6,6 @@ export const MIN_DONATION_CENTS = 100;
 export const DONATION_QUICK_AMOUNTS = [25, 50, 100, 250, 500, 1000] as const;
 /** The investment portal: $100 .. $1,000,000, default $1,000, step $100. */
 export const INVESTMENT = { minDollars: 100, maxDollars: 1_000_000, defaultDollars: 1000, stepDollars: 100, tokensPerDollar: 10 } as const;
-/** The pitch deck's calculator gives 100 tokens per dollar (one per penny); the portal gives 10. Both as the spec states. */
-export const PITCH_TOKENS_PER_DOLLAR = 100;
 
 /** Cents as an exact dollars string: 249700 → "2497.00". */
 export function centsToDollars(cents: number | bigint): string {

@@ -22,7 +22,7 @@ export const TIME_COMMITMENTS = [
 export type TimeCommitment = (typeof TIME_COMMITMENTS)[number];
 
 /** Length of the consultation meeting booked on the scheduling page, in minutes. */
-export const CONSULTATION_MINUTES = 30;
+const CONSULTATION_MINUTES = 30;
 
 /**
  * The scheduling page for a 30-minute consultation; with a sector and a time commitment they travel as the query

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The signed-in member as the web app sees it (GET /api/auth/session). */
-export const ZSessionUser = z.object({
+const ZSessionUser = z.object({
   id: z.string().uuid(),
   username: z.string().nullable(),
   avatar: z.string().nullable(),

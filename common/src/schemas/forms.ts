@@ -100,7 +100,7 @@ export const FORM_KINDS = ['scholarship', 'consultation', 'incubator_application
 /** One stored form kind. */
 export type FormKind = (typeof FORM_KINDS)[number];
 /** A form kind, validated. */
-export const ZFormKind = z.enum(FORM_KINDS, { error: 'Unknown form' });
+const ZFormKind = z.enum(FORM_KINDS, { error: 'Unknown form' });
 
 /** How the admin Submissions page names each kind. */
 export const FORM_LABELS: Record<FormKind, string> = {
@@ -125,7 +125,7 @@ export const ZSubmissionQuery = z.object({
 export type TSubmissionQuery = z.infer<typeof ZSubmissionQuery>;
 
 /** One stored submission as admins read it: the payload is shown generically as label/value pairs. */
-export const ZSubmission = z.object({
+const ZSubmission = z.object({
   id: z.string(),
   form: ZFormKind,
   payload: z.record(z.string(), z.unknown()),

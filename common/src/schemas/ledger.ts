@@ -30,7 +30,7 @@ export type TLedgerQuery = z.infer<typeof ZLedgerQuery>;
  * One public ledger row, exactly the fields the public summary exposes. Money and token amounts are
  * decimal strings ("1000.00", "10000.00000000") so no precision is lost to floating point.
  */
-export const ZLedgerRow = z.object({
+const ZLedgerRow = z.object({
   investor_id: z.string(),
   purchase_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   investment_amount_usd: z.string(),

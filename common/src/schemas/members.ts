@@ -10,7 +10,7 @@ export const ZMembersQuery = z.object({
 export type TMembersQuery = z.infer<typeof ZMembersQuery>;
 
 /** One member card of the directory. */
-export const ZMemberCard = z.object({
+const ZMemberCard = z.object({
   id: z.string(),
   username: z.string(),
   avatar: z.string().nullable(),

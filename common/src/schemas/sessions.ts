@@ -63,7 +63,7 @@ export type TSpeakerSession = z.infer<typeof ZSpeakerSession>;
 
 /** GET /api/speaker-sessions/speaker-options: members an admin may credit as a session's speaker. */
 export const ZSpeakerOptionsQuery = z.object({ search: z.string().trim().max(100, 'search must be at most 100 characters').default('') });
-export const ZSpeakerOption = z.object({ id: z.string(), username: z.string(), avatar: z.string().nullable() });
+const ZSpeakerOption = z.object({ id: z.string(), username: z.string(), avatar: z.string().nullable() });
 export type TSpeakerOption = z.infer<typeof ZSpeakerOption>;
 export const ZSpeakerOptions = z.object({ members: z.array(ZSpeakerOption) });
 
@@ -89,7 +89,7 @@ export const ZArchiveQuery = z.object({
 });
 
 /** One archived session card. */
-export const ZArchivedSession = z.object({
+const ZArchivedSession = z.object({
   id: z.string(),
   session_title: z.string(),
   session_description: z.string().nullable(),

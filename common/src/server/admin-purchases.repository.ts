@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { TAdminPurchase, TAdminPurchaseList, TAdminPurchaseQuery } from '../schemas/admin';
-import { audit, type AuditContext } from './audit';
+import { audit, type AuditContext } from './audit.repository';
 import { toCount } from './db';
 
 const COLUMNS = ['id', 'investor_id', 'purchase_date', 'investment_amount_usd', 'tokens_to_be_distributed', 'source', 'created_at'];

@@ -31,7 +31,7 @@ export const studioIngestSockets = new Gauge({
  * cumulative histogram buckets per queue; a Redis flush resets them, which Prometheus treats as a
  * counter reset.
  */
-export const JOB_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300] as const;
+const JOB_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300] as const;
 export type JobOutcome = 'completed' | 'failed';
 
 function jobDurationKey(redisPrefix: string, queue: QueueName): string {

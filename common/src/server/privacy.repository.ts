@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { DEFAULT_PRIVACY, type PrivacyFlags } from '../domain/privacy';
-import { audit, type AuditContext } from './audit';
+import { audit, type AuditContext } from './audit.repository';
 import { toCount } from './db';
 
 const COLUMNS = ['profile_visibility', 'email_visibility', 'directory_listing'] as const;

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { withPgClient } from './postgres';
+import { withPgClient } from './pg-client';
 import { errorCode } from './util';
 
 /** Creating and dropping databases by name (tests clone a template; benches use a scratch one). */

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { HOST, REDIS_NOT_FOUND, type Ctx, type Started } from './context';
-import { describeExit, displayPath, errorCode, errorMessage, isExecutable, isRoot, killQuietly, lastLines, maskUrl, registerExitCleanup, run, settlesWithin, tailFile, which, withTimeout } from './util';
+import { aptInstall } from '../apt';
+import { displayPath, errorCode, errorMessage, isExecutable, killQuietly, maskUrl, registerExitCleanup, settlesWithin, tailFile, which, withTimeout } from './util';
 
 async function probeRedis(url: string, timeoutMs: number): Promise<{ ok: true } | { ok: false; refused: boolean; reason: string }> {
   let lastError: unknown;
@@ -71,22 +72,7 @@ function findRedisServer(): string | undefined {
 async function findOrInstallRedisServer(ctx: Ctx): Promise<string> {
   const found = findRedisServer();
   if (found) return found;
-  if (!isRoot()) throw new Error(REDIS_NOT_FOUND);
-  if (!which('apt-get')) throw new Error(`${REDIS_NOT_FOUND} (running as root, but apt-get is not available to install it)`);
-
-  ctx.log('redis: redis-server not found; installing it with apt-get (running as root)');
-  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => run('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server'], { env: aptEnv, timeoutMs: 600_000 });
-  let r = await install();
-  if (r.code !== 0) {
-    ctx.log('redis: apt-get install failed; running apt-get update and retrying');
-    const u = await run('apt-get', ['update'], { env: aptEnv, timeoutMs: 600_000 });
-    if (u.code !== 0) ctx.log(`redis: apt-get update failed (${describeExit(u)})`);
-    r = await install();
-  }
-  if (r.code !== 0) {
-    throw new Error(`redis: apt-get install -y redis-server failed (${describeExit(r)}):\n${lastLines(r.output, 15)}\n${REDIS_NOT_FOUND}`);
-  }
+  await aptInstall('redis-server', ctx.log, REDIS_NOT_FOUND);
   const bin = findRedisServer();
   if (!bin) throw new Error(`redis: apt-get install -y redis-server succeeded but redis-server is still not on PATH; ${REDIS_NOT_FOUND}`);
   ctx.log(`redis: installed ${bin}`);

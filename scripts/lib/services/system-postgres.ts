@@ -1,8 +1,9 @@
 /** A private Postgres cluster run with the system binaries (/usr/lib/postgresql/<v>/bin, pg_ctl on PATH), as the postgres user when root. */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { run } from '../proc';
 import { HOST, type Ctx } from './context';
-import { describeExit, displayPath, errorMessage, isAlive, isExecutable, isRoot, killQuietly, lastLines, registerExitCleanup, run, safeReaddir, safeRealpath, shellQuote, tailFile, waitForExit, which } from './util';
+import { describeExit, displayPath, errorMessage, isAlive, isExecutable, isRoot, killQuietly, lastLines, registerExitCleanup, safeReaddir, safeRealpath, shellQuote, tailFile, waitForExit, which } from './util';
 import { localeFlags, lookupPostgresUser, prepareClusterDir, prepareDirsForPostgresUser, readPostmasterPid, socketDirFor } from './cluster-dir';
 
 export interface PostgresBinaries {
@@ -71,14 +72,14 @@ export async function startSystemPostgres(
   if (!initialised) {
     ctx.log(`postgres: initialising a PostgreSQL ${bins.major} cluster in ${displayPath(pgDir)}`);
     const [file, args] = asPg(bins.initdb, ['-D', pgDir, '-A', 'trust', '-U', 'postgres', ...localeFlags()]);
-    const r = await run(file, args, { cwd, timeoutMs: 120_000 });
+    const r = await run(file, args, { cwd, timeoutMs: 120_000, capture: true });
     if (r.code !== 0) throw new Error(`postgres: initdb failed (${describeExit(r)}):\n${lastLines(r.output, 20)}`);
   }
 
   const socketDir = socketDirFor(ctx, pgDir, port);
   const serverOpts = [`-p ${port}`, `-c listen_addresses=${HOST}`, `-c unix_socket_directories=${shellQuote(socketDir)}`].join(' ');
   const [file, args] = asPg(bins.pgCtl, ['-D', pgDir, '-l', logFile, '-o', serverOpts, '-w', '-t', '60', 'start']);
-  const r = await run(file, args, { cwd, timeoutMs: 90_000 });
+  const r = await run(file, args, { cwd, timeoutMs: 90_000, capture: true });
   if (r.code !== 0) {
     throw new Error(
       `postgres: pg_ctl start failed (${describeExit(r)}): ${lastLines(r.output, 5)}\nlast lines of ${logFile}:\n${await tailFile(logFile)}`,
@@ -94,7 +95,7 @@ export async function startSystemPostgres(
 
   const stop = async () => {
     const [f, a] = asPg(bins.pgCtl, ['-D', pgDir, '-m', 'fast', '-w', '-t', '60', 'stop']);
-    const res = await run(f, a, { cwd, timeoutMs: 90_000 }).catch((err: unknown) => ({ code: -1, signal: null, output: errorMessage(err) }));
+    const res = await run(f, a, { cwd, timeoutMs: 90_000, capture: true }).catch((err: unknown) => ({ code: -1, signal: null, output: errorMessage(err) }));
     if (pid) await waitForExit(pid, 10_000);
     unregister();
     if (pid && isAlive(pid)) throw new Error(`pg_ctl stop failed (${describeExit(res)}): ${lastLines(res.output, 5)}`);

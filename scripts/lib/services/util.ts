@@ -1,5 +1,4 @@
 /** Process and file helpers of the service finders, and the last-resort cleanup run on exit. */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -52,35 +51,6 @@ function removeHooks(): void {
   process.removeListener('exit', hooks.exit);
   for (const [sig, handler] of hooks.signals) process.removeListener(sig, handler);
   hooks = undefined;
-}
-
-interface RunResult {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  output: string;
-}
-
-/** Runs a command without a shell, capturing stdout+stderr (last 64 KiB). Rejects only if it cannot start. */
-export function run(file: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (output.length > 65536) output = output.slice(-65536);
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    const timer = opts.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs) : undefined;
-    child.on('error', (err) => {
-      clearTimeout(timer);
-      reject(new Error(`cannot run ${file}: ${err.message}`));
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, output });
-    });
-  });
 }
 
 export function describeExit(r: { code: number | null; signal: NodeJS.Signals | null }): string {

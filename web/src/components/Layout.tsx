@@ -6,12 +6,12 @@ import { RouteErrorBoundary } from './RouteError';
 import { SiteFooter } from './SiteFooter';
 
 /** Copyright year as the spec states it: 2035 on the home page footer, 2025 everywhere else. */
-export function copyrightYear(pathname: string): number {
+function copyrightYear(pathname: string): number {
   return pathname === '/' ? 2035 : 2025;
 }
 
 /** Shown in the page's place while its code loads (tall, so the footer stays below the fold and nothing jumps). */
-export function PageFallback() {
+function PageFallback() {
   return (
     <div className="flex min-h-dvh items-center justify-center" role="status">
       <span className="h-8 w-8 animate-spin rounded-full border-2 border-gold-500 border-t-transparent motion-reduce:animate-none" />

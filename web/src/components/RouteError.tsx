@@ -2,7 +2,7 @@ import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 /** What a page that threw while rendering (or whose code failed to load) shows instead, inside the site chrome. */
-export function RouteError({ error }: { error: unknown }) {
+function RouteError({ error }: { error: unknown }) {
   useEffect(() => {
     console.error('Unexpected error while rendering the page:', error);
   }, [error]);

@@ -30,12 +30,6 @@ export class ApiError extends Error {
   }
 }
 
-/** Whether a failed call is worth retrying: network failures and 5xx/429 are, other 4xx answers are not. */
-export function isRetryable(err: unknown): boolean {
-  if (err instanceof ApiError) return err.statusCode >= 500 || err.statusCode === 429;
-  return true;
-}
-
 /** GETs a same-origin JSON endpoint and validates the answer with `schema`; throws ApiError on a non-2xx status. */
 export async function getJson<T>(path: string, schema: Parser<T>, signal?: AbortSignal): Promise<T> {
   return requestJson('GET', path, undefined, schema, signal);

@@ -52,7 +52,7 @@ async function fetchSessionInfo(): Promise<TSessionInfo> {
 }
 
 /** Asks the server who is signed in (again); concurrent callers share one request. Only a lasting failure counts as signed out. */
-export function refreshSession(): Promise<SessionState> {
+function refreshSession(): Promise<SessionState> {
   inflight ??= fetchSessionInfo()
     .then((info) => {
       set({ loading: false, user: info.user, csrfToken: info.csrfToken });

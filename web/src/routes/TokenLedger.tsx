@@ -9,7 +9,7 @@ import { useLiveRefetch } from '../lib/socket';
 import { SearchBox, type SearchFeedback } from '../features/ledger/SearchBox';
 import { SummaryCards } from '../features/ledger/SummaryCards';
 import { LEDGER_PAGE_SIZE, LEDGER_TEXT } from '../features/ledger/texts';
-import { useLedgerUrl } from '../features/ledger/useLedgerUrl';
+import { useLedgerUrl } from '../features/ledger/use-ledger-url';
 
 /** The public, read-only token ledger '/token-ledger' (spec §2): totals, investor-ID verification and the records. */
 export default function TokenLedger() {

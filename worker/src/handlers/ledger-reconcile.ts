@@ -3,7 +3,7 @@ import { enqueue } from '@app/common/server/queues';
 import { staleStripeEventIds } from '@app/common/server/stripe-events.repository';
 
 /** How old an unprocessed inbox event must be before the scheduled reconciler enqueues it again. */
-export const DEFAULT_STALE_AFTER_SECONDS = 60;
+const DEFAULT_STALE_AFTER_SECONDS = 60;
 
 /**
  * Inbox events still unprocessed `olderThanSeconds` (default a minute) after they arrived are

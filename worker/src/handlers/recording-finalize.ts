@@ -30,7 +30,7 @@ const PROGRESS_STEP = 5;
  * than the wall-clock time between start and Stop (plus one second of rounding), since a client could
  * report anything. Without a report, the wall-clock time (which counts pauses and reconnect gaps).
  */
-export function takeDuration(r: Pick<RecordingRow, 'started_at' | 'ended_at' | 'duration_seconds'>): number {
+function takeDuration(r: Pick<RecordingRow, 'started_at' | 'ended_at' | 'duration_seconds'>): number {
   const wall = Math.max(0, ((r.ended_at ?? r.started_at).getTime() - r.started_at.getTime()) / 1000);
   if (r.duration_seconds === null) return Math.round(wall);
   return Math.max(0, Math.min(r.duration_seconds, Math.ceil(wall) + 1));

@@ -2,7 +2,7 @@ import { enqueue } from '@app/common/server/queues';
 import type { Handler } from '../context';
 
 /** How long a take may stay finalizing without a change before the reconciler enqueues it again. */
-export const DEFAULT_FINALIZING_STALE_SECONDS = 120;
+const DEFAULT_FINALIZING_STALE_SECONDS = 120;
 
 /**
  * Takes still finalizing `olderThanSeconds` after their last change get recording.finalize again

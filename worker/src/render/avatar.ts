@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 
 /** Hosts an avatar is fetched from: Discord's CDN only (the URL comes from the sign-in profile sync). */
-export const AVATAR_HOSTS = new Set(['cdn.discordapp.com', 'media.discordapp.net']);
+const AVATAR_HOSTS = new Set(['cdn.discordapp.com', 'media.discordapp.net']);
 /** How long the fetch may take before the flyer falls back to initials. */
-export const AVATAR_TIMEOUT_MS = 1_500;
+const AVATAR_TIMEOUT_MS = 1_500;
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
@@ -28,6 +28,6 @@ export async function fetchAvatar(url: string | null, size: number, fetchImpl: t
 }
 
 /** Any image sharp reads, cropped to a centred square PNG of `size` px. */
-export function squarePng(image: Buffer, size: number): Promise<Buffer> {
+function squarePng(image: Buffer, size: number): Promise<Buffer> {
   return sharp(image, { limitInputPixels: 4096 * 4096 }).resize(size, size, { fit: 'cover' }).png().toBuffer();
 }

@@ -28,7 +28,7 @@ const BACKGROUND = { x2: 0.35, y2: 1, stops: [[0, BRAND.ink800], [0.55, BRAND.in
  * The part of the flyer that changes with the speaker (avatar or initials, name, topic) lies inside
  * this box; everything else depends only on the day, so it is rasterized once per day and process.
  */
-export const SPEAKER_BOX = { left: 60, top: 470, width: 960, height: 740 } as const;
+const SPEAKER_BOX = { left: 60, top: 470, width: 960, height: 740 } as const;
 
 /** What does not depend on the speaker: background, frame, rings, header, day, time, footer. */
 function fixedContent(t: SvgText, day: SessionDay): string {
@@ -74,7 +74,7 @@ export function flyerSvg(input: FlyerInput): string {
 }
 
 /** Only the speaker's part, as a transparent SVG the size of SPEAKER_BOX (its viewBox is that box). */
-export function flyerSpeakerSvg(input: FlyerInput): string {
+function flyerSpeakerSvg(input: FlyerInput): string {
   const t = new SvgText();
   const content = speakerContent(t, input);
   const { left, top, width, height } = SPEAKER_BOX;

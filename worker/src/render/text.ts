@@ -2,7 +2,7 @@ import type { Font, Glyph } from 'opentype.js';
 import type { Face } from './fonts';
 
 /** How a line is placed: x is its start, middle or end. */
-export type Anchor = 'start' | 'middle' | 'end';
+type Anchor = 'start' | 'middle' | 'end';
 
 interface Placed {
   font: Font;
@@ -191,9 +191,4 @@ export function wrapBalanced(text: string, face: Face, size: number, width: numb
     }
   }
   return best;
-}
-
-/** Escapes text for an SVG attribute or text node. */
-export function xmlEscape(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }

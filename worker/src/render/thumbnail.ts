@@ -17,7 +17,7 @@ const W = THUMBNAIL_WIDTH;
 const H = THUMBNAIL_HEIGHT;
 
 /** The archive card as an SVG document (same fonts and colours as the flyers). */
-export function thumbnailSvg(input: ThumbnailInput): string {
+function thumbnailSvg(input: ThumbnailInput): string {
   const { display, body, bodyBold } = faces();
   const t = new SvgText();
   const textWidth = 400;

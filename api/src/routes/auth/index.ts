@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAuthProviders, ZDevSignIn, ZSessionInfo, ZSignInResult } from '@app/common/schemas/auth';
 import { ZApiError } from '@app/common/schemas/errors';
-import { audit } from '@app/common/server/audit';
+import { audit } from '@app/common/server/audit.repository';
 import { endSignInSockets } from '@app/common/server/realtime';
 import { revokeSession } from '@app/common/server/sessions.repository';
 import { httpError } from '../../http-error';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FLYER_WAIT_MS, flyerFileName } from '@app/common/domain/flyer';
 import { ZApiError } from '@app/common/schemas/errors';
 import { ZFlyerJobParams, ZFlyerRequest, ZFlyerStatus } from '@app/common/schemas/flyers';
-import { FlyerRequestError, findFlyer, flyerStatus, requestFlyer } from '@app/common/server/flyers';
+import { FlyerRequestError, findFlyer, flyerStatus, requestFlyer } from '@app/common/server/flyers.repository';
 import { bullPrefix, createBullConnection } from '@app/common/server/redis';
 import { httpError } from '../../http-error';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { centsToDollars, investmentTokens, PROGRAM_PRICE_CENTS } from '@app/common/domain/money';
-import { audit } from '@app/common/server/audit';
+import { audit } from '@app/common/server/audit.repository';
 import { findInvestment, insertDonation, insertInvestment, insertProgramPayment, listInvestments, type InvestmentRow } from '@app/common/server/payments.repository';
 import { httpError } from '../../http-error';
 import { requireProvider, startCheckout, verifyCheckout } from '../../services/payments.service';

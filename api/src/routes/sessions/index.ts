@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { announceSession } from '@app/common/server/recordings.repository';
-import { audit } from '@app/common/server/audit';
+import { audit } from '@app/common/server/audit.repository';
 import {
   changeStatus,
   createSession,

@@ -6,7 +6,7 @@ import { createS3Storage } from './s3.driver';
 import type { Storage } from './storage';
 
 export * from './storage';
-export { createDiskStorage, FILES_ROUTE_PREFIX } from './disk.driver';
+export { createDiskStorage } from './disk.driver';
 export { createS3Storage, MIN_PART_SIZE } from './s3.driver';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

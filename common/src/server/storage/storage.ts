@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
  * The logical buckets. With the disk driver each is a folder under the storage root; with S3 they are
  * key prefixes inside one bucket (S3_BUCKET), so one set of credentials and one policy cover both.
  */
-export const STORAGE_BUCKETS = ['user-audio', 'speaker-recordings', 'flyers', 'archive-thumbnails'] as const;
+const STORAGE_BUCKETS = ['user-audio', 'speaker-recordings', 'flyers', 'archive-thumbnails'] as const;
 /** One of {@link STORAGE_BUCKETS}. */
 export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
 
@@ -81,7 +81,7 @@ export interface Storage {
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 
 /** Thrown for a key outside the known buckets or with unsafe segments ('..', empty, odd characters). */
-export class InvalidKeyError extends Error {
+class InvalidKeyError extends Error {
   override name = 'InvalidKeyError';
 }
 

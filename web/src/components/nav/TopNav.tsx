@@ -7,6 +7,7 @@ import { cn } from '../../lib/cn';
 import { PRODUCT_NAME } from '../brand';
 import { Emblem } from '../Logo';
 import { buttonClasses } from '../ui/button';
+import { CloseIcon } from '../ui/close-icon';
 import { DogPoundMenu } from './DogPoundMenu';
 import { DOG_POUND_LINKS, NAV_LINKS } from './links';
 import { ON_NAVY_GOLD_OUTLINE } from '../../features/site/classes';
@@ -123,9 +124,13 @@ export function TopNav() {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setOpenAt(menuOpen ? null : location.key)}
         >
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            {menuOpen ? <path d="m6 6 12 12M18 6 6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
-          </svg>
+          {menuOpen ? (
+            <CloseIcon className="h-6 w-6" />
+          ) : (
+            <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+            </svg>
+          )}
         </button>
       </div>
 

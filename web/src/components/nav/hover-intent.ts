@@ -25,7 +25,7 @@ export interface HoverIntent {
 }
 
 /** A click this soon after a hover opened the menu leaves it open. */
-export const CLICK_AFTER_HOVER_MS = 500;
+const CLICK_AFTER_HOVER_MS = 500;
 
 /** Shared by every menu on the page: when the last one closed, for the skip delay. */
 let lastClosedAt = Number.NEGATIVE_INFINITY;

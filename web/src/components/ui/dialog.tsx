@@ -1,13 +1,10 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { CloseIcon } from './close-icon';
 
 /** A modal dialog's state root (`open`, `onOpenChange`, `defaultOpen`); focus is trapped and restored by Radix. */
 export const Dialog = DialogPrimitive.Root;
-/** The element that opens the dialog; use `asChild` with a Button. */
-export const DialogTrigger = DialogPrimitive.Trigger;
-/** Closes the dialog when activated; use `asChild` with a Button. */
-export const DialogClose = DialogPrimitive.Close;
 
 /** Props of {@link DialogContent}. */
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
@@ -45,9 +42,7 @@ export function DialogContent({ className, children, hideClose = false, closeLab
               aria-label={closeLabel}
               className="absolute right-3 top-3 rounded-md p-1.5 text-slate-500 transition-colors hover:bg-slate-100 hover:text-ink-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-600"
             >
-              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                <path d="m6 6 12 12M18 6 6 18" strokeLinecap="round" />
-              </svg>
+              <CloseIcon />
             </DialogPrimitive.Close>
           )}
         </DialogPrimitive.Content>

@@ -21,8 +21,6 @@ function Chevron({ className }: { className?: string }) {
 
 /** A select's state root (`value`/`defaultValue`, `onValueChange`, `name` for forms, `disabled`). */
 export const Select = SelectPrimitive.Root;
-/** A labelled group of options. */
-export const SelectGroup = SelectPrimitive.Group;
 /** Shows the selected option's text in the trigger (`placeholder` when none). */
 export const SelectValue = SelectPrimitive.Value;
 
@@ -90,14 +88,4 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
     </SelectPrimitive.Item>
   );
-}
-
-/** A group's heading inside the list. */
-export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
-  return <SelectPrimitive.Label className={cn('px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wider text-slate-600', className)} {...props} />;
-}
-
-/** A rule between groups of options. */
-export function SelectSeparator({ className, ...props }: ComponentProps<typeof SelectPrimitive.Separator>) {
-  return <SelectPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-slate-200', className)} {...props} />;
 }

@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 const SIZES = { sm: 'h-4 w-4', md: 'h-6 w-6', lg: 'h-9 w-9' } as const;
 
 /** Spinner sizes: sm 16 px (inside buttons), md 24 px, lg 36 px. */
-export type SpinnerSize = keyof typeof SIZES;
+type SpinnerSize = keyof typeof SIZES;
 
 /** Props of {@link Spinner}. */
 export interface SpinnerProps extends Omit<ComponentProps<'span'>, 'children'> {

@@ -8,7 +8,7 @@ import { sendJson } from '../../lib/api';
 import { Confirmation } from './Confirmation';
 import { ECOSYSTEM_TEXT } from './content';
 import { LongTextField, TextField } from './FormControls';
-import { toastSubmitError } from './submitError';
+import { toastSubmitError } from './submit-error';
 import { useZodForm } from '../forms/use-form';
 
 const EMPTY = {

@@ -21,7 +21,7 @@ export function openExternal(url: string): void {
 }
 
 /** The message shown when storing a form fails for a reason other than invalid fields (spec §8, form A failure). */
-export const SUBMISSION_ERROR = { title: 'Submission Error', description: 'Something went wrong. Please try again.' } as const;
+const SUBMISSION_ERROR = { title: 'Submission Error', description: 'Something went wrong. Please try again.' } as const;
 
 /** The toast for a 429 (spec's rate-limit text). */
 export function failureToast(err: unknown): { title: string; description: string } {

@@ -12,7 +12,7 @@ import { ORG_EMAIL, REGISTRATION_URL } from '../site/links';
 const EMPTY = { firstName: '', lastName: '', email: '', phone: '', businessIdea: '', experience: '', goals: '', availability: '' };
 
 /** Form B opens the external registration page this long after the mail draft (spec §9). */
-export const REGISTRATION_REDIRECT_MS = 1000;
+const REGISTRATION_REDIRECT_MS = 1000;
 
 /**
  * Form B, the incubator registration (spec §3, §5): cleaned values with the spec's length messages, stored through

@@ -22,7 +22,7 @@ const FEATURES: Array<{ title: string; icon: IconName; text: string }> = [
 ];
 
 /** The highlighted feature alternates every 4 seconds (spec §9). */
-export const FEATURE_ROTATION_MS = 4000;
+const FEATURE_ROTATION_MS = 4000;
 
 /** Purpose: the three cards Trusted Goods, Elite Services, Sacred Information ('Join the Movement' lands here). */
 export function Purpose() {

@@ -1,5 +1,5 @@
 import type { TLedgerRow } from '@app/common/schemas/ledger';
-import { showDate, showTokens, showUsd } from './safeFormat';
+import { showDate, showTokens, showUsd } from './safe-format';
 import { LEDGER_TEXT } from './texts';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { showCount } from './safeFormat';
+import { showCount } from './safe-format';
 import { LEDGER_TEXT } from './texts';
 
 interface Props {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { INVESTOR_ID_SEARCH_MAX } from '@app/common/schemas/ledger';
+import { CloseIcon } from '../../components/ui/close-icon';
 import { LEDGER_TEXT } from './texts';
 
 export type SearchFeedback =
@@ -70,9 +71,7 @@ export function SearchBox({ value, onChange, onSubmit, onClear, feedback }: Prop
               aria-label={LEDGER_TEXT.clearSearch}
               className="absolute right-2 top-1/2 -translate-y-1/2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-ink-900"
             >
-              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                <path d="m6 6 12 12M18 6 6 18" strokeLinecap="round" />
-              </svg>
+              <CloseIcon />
             </button>
           )}
         </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TLedgerSummary } from '@app/common/schemas/ledger';
-import { showCount, showTokens, showUsd } from './safeFormat';
+import { showCount, showTokens, showUsd } from './safe-format';
 import { LEDGER_TEXT } from './texts';
 
 function Card({ label, value, testId, icon }: { label: string; value: string; testId: string; icon: ReactNode }) {

@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { uploadForm } from '../../lib/upload';
 import { PROFILE_TEXT } from './texts';
-import { formatElapsed, useAudioRecorder } from './useAudioRecorder';
+import { formatElapsed, useAudioRecorder } from './use-audio-recorder';
 
 function MicIcon() {
   return (

@@ -11,7 +11,7 @@ import { PROFILE_TEXT } from './texts';
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /** The dark band at the top of the profile pages, with the way back to the directory. */
-export function ProfileBand({ children }: { children?: ReactNode }) {
+function ProfileBand({ children }: { children?: ReactNode }) {
   return (
     <section className="relative overflow-hidden bg-ink-900 text-white">
       <div

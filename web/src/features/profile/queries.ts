@@ -4,7 +4,7 @@ import { ZProfile, type TProfile } from '@app/common/schemas/profiles';
 import { getJson } from '../../lib/api';
 
 /** React Query key of one profile (usernames are case-insensitive). */
-export const profileKey = (username: string) => ['profile', username.toLowerCase()] as const;
+const profileKey = (username: string) => ['profile', username.toLowerCase()] as const;
 
 /** GET /api/profiles/:username. */
 export function useProfile(username: string) {

@@ -7,7 +7,7 @@
 /** The organisation's contact address: scholarship and registration mail drafts go to it. */
 export const ORG_EMAIL = 'info@adx-trust.example.org';
 
-/** The organisation's main site ('Learn More About Us'). */
+/** The organisation's main site ('Learn More About Us'): a placeholder to fill in before going live, though no page links it yet. @public */
 export const ORG_SITE_URL = 'https://www.adx-trust.example.org';
 
 /** The external scheduling page for a 30-minute sector consultation (Learn More on sector cards and the consultation dialog). */

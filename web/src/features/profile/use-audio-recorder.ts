@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { AUDIO_MAX_BYTES, RECORDER_TIMESLICE_MS } from '@app/common/domain/audio';
 
 /** Why recording could not start: no microphone access, or no WebM recording in this browser. */
-export type RecorderFailure = 'microphone' | 'unsupported';
+type RecorderFailure = 'microphone' | 'unsupported';
 
 /** Options of {@link useAudioRecorder}. */
 export interface AudioRecorderOptions {

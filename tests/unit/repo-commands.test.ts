@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../scripts/lib/paths';
+
+const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+/** The commands an npm script runs, one per `&&` step. */
+const steps = (name: string) => (scripts[name] ?? '').split('&&').map((s) => s.trim().split(/\s+/));
+/** The tsconfig files `npm run typecheck` checks, and what each includes. */
+function typecheckedDirs(): string[] {
+  return steps('typecheck').flatMap(([bin, flag, project]) => {
+    if (bin !== 'tsc' || flag !== '-p' || !project) return [];
+    const config = JSON.parse(readFileSync(path.join(ROOT, project), 'utf8')) as { include: string[] };
+    return config.include.map((dir) => path.join(path.dirname(project), dir));
+  });
+}
+
+describe('npm scripts', () => {
+  it('npm run typecheck covers the server code and the web app', () => {
+    expect(typecheckedDirs()).toEqual(expect.arrayContaining(['common/src', 'api/src', 'worker/src', 'scripts', 'tests', 'web/src']));
+  });
+
+  it('npm run lint runs ESLint and the unused-export check, and npm test runs npm run lint', () => {
+    expect(steps('lint').map((s) => s[0])).toEqual(['eslint', 'knip']);
+    expect(readFileSync(path.join(ROOT, 'scripts/test.ts'), 'utf8')).toContain("run('npm', ['run', '--silent', 'lint']");
+  });
+});
