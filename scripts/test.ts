@@ -4,6 +4,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './lib/chromium';
+import { ensureFfmpeg } from './lib/ffmpeg';
 import { BIN, DATA_DIR, ROOT } from './lib/paths';
 import { run } from './lib/proc';
 import { buildWeb } from './lib/web-build';
@@ -38,6 +39,9 @@ await step('lint', () => run(path.join(BIN, 'eslint'), ['--max-warnings', '0', '
 await step('build web', () => buildWeb(log));
 await step('chromium', async () => {
   await ensureChromium(log);
+});
+await step('ffmpeg', async () => {
+  await ensureFfmpeg(log);
 });
 await step('tests', () =>
   run(path.join(BIN, 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...vitestArgs], {

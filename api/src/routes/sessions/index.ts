@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@app/common/schemas/errors';
 import { ZRecordingUrl, ZSessionForm, ZSessionWithToken, ZSpeakerSession, ZStatusChange } from '@app/common/schemas/sessions';
-import { announceSession } from '@app/common/server/recordings.repository';
+import { announceSession } from '@app/common/server/realtime';
 import { audit } from '@app/common/server/audit';
 import { changeStatus, findSession, issueSpeakerToken, listSessions, toApiSession, TransitionError } from '@app/common/server/speaker-sessions.repository';
 import { httpError } from '../../http-error';
