@@ -13,11 +13,14 @@ const cache = new Map<string, Buffer>();
  * A real recording as a browser streams it (test pattern + tone, 320×180), made by ffmpeg: WebM
  * without duration or seek index, or fragmented MP4.
  */
-export function liveRecording(container: MediaContainer, seconds: number, size = '320x180'): Buffer {
-  const id = `${container}:${seconds}:${size}`;
+export function liveRecording(container: MediaContainer, seconds: number, opts: { noisy?: boolean } = {}): Buffer {
+  const id = `${container}:${seconds}:${opts.noisy}`;
   const hit = cache.get(id);
   if (hit) return hit;
-  const args = ['-hide_banner', '-v', 'error', '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=15`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', String(seconds), ...ENCODE[container], 'pipe:1'];
+  // noisy: 640×360 of noise at ~8 Mbit/s, for takes that must be large (S3 multipart) without being long.
+  const video = opts.noisy ? ['testsrc=size=640x360:rate=15', '-vf', 'noise=alls=80:allf=t+u'] : ['testsrc=size=320x180:rate=15'];
+  const rate = opts.noisy ? ['-b:v', '8M', '-minrate', '8M', '-maxrate', '8M'] : [];
+  const args = ['-hide_banner', '-v', 'error', '-f', 'lavfi', '-i', video[0]!, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', String(seconds), ...video.slice(1), ...ENCODE[container], ...rate, 'pipe:1'];
   const r = spawnSync('ffmpeg', args, { maxBuffer: 1 << 30 });
   if (r.status !== 0) throw new Error(`ffmpeg could not make a test recording: ${String(r.stderr)}`);
   cache.set(id, r.stdout);

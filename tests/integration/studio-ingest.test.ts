@@ -134,7 +134,9 @@ describe('ingest socket', () => {
 
     const fits = ingest(take.recording_id, { cookie: a.client.jar.header() });
     await fits.hello();
-    expect((await fits.sendAndAck(0, Buffer.alloc(MAX_FRAME_BYTES - 4, 7))).duplicate).toBe(false);
+    const largest = Buffer.alloc(MAX_FRAME_BYTES - 4, 7);
+    chunkBytes(0, 4).copy(largest); // seq 0 opens a WebM stream
+    expect((await fits.sendAndAck(0, largest)).duplicate).toBe(false);
     fits.ws.send(Buffer.from([1, 2]));
     expect((await fits.closed).code).toBe(INGEST_CLOSE.badFrame);
 
