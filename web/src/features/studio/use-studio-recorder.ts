@@ -7,12 +7,11 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { startTake } from './api';
 import { finishWithResends } from './finish-take';
-import { requestPersistentStorage } from './device-guards';
-import { indexedDbSpill } from './idb-spill';
-import { pickMimeType, recorderOptions } from './media';
+import { pickMimeType } from './media';
+import { openTakePipeline } from './take-pipeline';
 import { forgetSavedChunks, uploadSavedChunks } from './take-recovery';
 import type { StudioRecorder } from './studio-recorder.types';
-import { ingestUrl, StudioUploader, type UploadSnapshot } from './uploader';
+import { ingestUrl, type StudioUploader, type UploadSnapshot } from './uploader';
 import { PREVIEW_UNAVAILABLE, useCameraPreview } from './use-camera-preview';
 import { useTakeGuards } from './use-take-guards';
 
@@ -131,41 +130,26 @@ export function useStudioRecorder(): StudioRecorder {
     }
     rt.current.recordingId = take.recording_id;
     rt.current.finishing = false;
-    void requestPersistentStorage();
-    const spill = indexedDbSpill(take.recording_id);
-    const uploader = new StudioUploader({
-      url: ingestUrl(window.location, INGEST_PATH, take.recording_id),
-      firstSeq: take.next_seq,
-      spill,
-      // Every chunk is written to IndexedDB before it is sent and deleted on its ack: a crash loses nothing.
-      ...(spill ? { memoryBudgetBytes: 0 } : {}),
-      onChange: (snap) => {
-        setUpload(snap);
-        if (snap.error && rt.current.uploader === uploader) fail(snap.error);
-      },
-    });
-    rt.current.uploader = uploader;
-    rt.current.chain = Promise.resolve();
-    uploader.start();
-    let recorder: MediaRecorder;
+    let pipeline: ReturnType<typeof openTakePipeline>;
     try {
-      recorder = new MediaRecorder(stream, recorderOptions(mimeType));
+      pipeline = openTakePipeline(take, stream, mimeType, {
+        onSnapshot: (snap, uploader) => {
+          setUpload(snap);
+          if (snap.error && rt.current.uploader === uploader) fail(snap.error);
+        },
+        onChunk: (read) => {
+          rt.current.chain = rt.current.chain.then(read);
+        },
+        onRecorderError: () => fail('The recording stopped unexpectedly. What was recorded so far was uploaded.'),
+      });
     } catch (err) {
       console.error('Recording Failed', err);
       fail(START_FAILED, 'Recording Failed');
       return;
     }
-    recorder.ondataavailable = (e) => {
-      if (e.data.size === 0) return; // MediaRecorder emits empty blobs (a pause); the server refuses them
-      const blob = e.data;
-      rt.current.chain = rt.current.chain.then(async () => {
-        uploader.push(new Uint8Array(await blob.arrayBuffer()));
-      });
-    };
-    recorder.onerror = (e) => {
-      console.error('MediaRecorder error', e);
-      fail('The recording stopped unexpectedly. What was recorded so far was uploaded.');
-    };
+    const { uploader, recorder } = pipeline;
+    rt.current.uploader = uploader;
+    rt.current.chain = Promise.resolve();
     rt.current.recorder = recorder;
     recorder.start(STUDIO_MEDIA.timesliceMs);
     rt.current.accumulatedMs = 0;
