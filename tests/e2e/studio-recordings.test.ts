@@ -165,8 +165,10 @@ describe('nothing lost to a crash', () => {
     await screenshot(again, 'studio-recover');
     await again.setViewportSize({ width: 1280, height: 900 });
     await again.getByRole('button', { name: 'Upload and End Previous Take' }).click();
-    await expect.poll(() => status(again), { timeout: 90_000 }).toBe('completed');
+    await expect.poll(() => status(again), { timeout: 90_000 }).toMatch(/^(completed|error)$/);
     const rec = await t.database.db('recordings').where({ id: take.id }).first();
+    const shown = (await again.getByTestId('studio-error').count()) ? await again.getByTestId('studio-error').innerText() : '';
+    expect(await status(again), `${shown} / take ${rec.status}: ${rec.error}`).toBe('completed');
     expect(rec.status).toBe('completed');
     expect(rec.final_seq).toBe(recorded.count - 1);
     expect(rec.source_sha256).toBe(recorded.sha256);

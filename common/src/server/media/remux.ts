@@ -53,16 +53,26 @@ function run(cmd: string, args: string[], stdin?: Readable): Promise<{ code: num
 }
 
 /**
+ * A WebM whose recorder never stopped (the tab crashed, or the page closed mid-take) ends inside its
+ * last Cluster, whose declared size runs past the end: every packet in it is whole, and ffmpeg keeps
+ * them all. Only this line is forgiven; a packet cut in half also logs 'corrupt input packet'.
+ */
+const ENDED_EARLY = /File ended prematurely/;
+
+/**
  * Remuxes the stream `input` (a whole recording in `container`) into a seekable file at `outPath`
  * without re-encoding. Fails with a RemuxError naming what ffmpeg found when the input is not a whole,
- * readable recording: any error-level message counts (a truncated WebM only logs 'File ended
- * prematurely' and would otherwise pass as a shorter file).
+ * readable recording: any error-level message counts (ffmpeg would otherwise pass a corrupt packet
+ * and exit 0), except a stream that merely stops after a whole packet (ENDED_EARLY).
  */
 export async function remuxToFile(input: Readable, container: MediaContainer, outPath: string): Promise<void> {
   const args = ['-hide_banner', '-nostdin', '-v', 'error', '-xerror', '-f', container === 'webm' ? 'webm' : 'mp4', '-i', 'pipe:0', '-map', '0', '-c', 'copy', ...OUTPUT_ARGS[container], '-y', outPath];
   const { code, stderr } = await run('ffmpeg', args, input);
-  const problem = stderr.trim();
-  if (code !== 0 || problem) throw new RemuxError(`the recording could not be remuxed: ${problem.split('\n').slice(0, 3).join('; ') || `ffmpeg exited with ${code}`}`);
+  const problem = stderr
+    .split('\n')
+    .filter((line) => line.trim() && !ENDED_EARLY.test(line))
+    .join('\n');
+  if (code !== 0 || problem) throw new RemuxError(`the recording could not be remuxed: ${stderr.trim().split('\n').slice(0, 3).join('; ') || `ffmpeg exited with ${code}`}`);
 }
 
 /** The duration (seconds) a media file's header states, or null when it states none. */
