@@ -24,9 +24,10 @@ export interface AssembledRecording {
   parts: number;
   /** The duration the remuxed file's header states (seconds), or null when it states none. */
   durationSeconds: number | null;
-  /** Wall time of the remux alone and of the upload of its result (ms). */
+  /** Wall time of the remux alone, of storing its result, and of the whole assembly (remux, probe, store) (ms). */
   remuxMs: number;
   uploadMs: number;
+  assembleMs: number;
 }
 
 /**
@@ -80,6 +81,7 @@ function hashing(): { through: Transform; digest: () => { sha256: string; size: 
 export async function assembleRecording(storage: Storage, rec: RecordingRow, chunks: readonly ChunkRow[], onBytes: (bytesDone: number) => void): Promise<AssembledRecording> {
   const container: MediaContainer = rec.container ?? 'webm';
   const key = recordingObjectKey(rec.session_id, (rec.ended_at ?? rec.updated_at).getTime(), CONTAINER_EXT[container] as 'webm' | 'mp4');
+  const started = performance.now();
   return withScratchDir(async (dir) => {
     const file = path.join(dir, `take.${CONTAINER_EXT[container]}`);
     const source = concatenated(storage, chunks, onBytes);
@@ -104,6 +106,7 @@ export async function assembleRecording(storage: Storage, rec: RecordingRow, chu
       durationSeconds,
       remuxMs: Math.round(remuxMs),
       uploadMs: Math.round(performance.now() - uploadStarted),
+      assembleMs: Math.round(performance.now() - started),
     };
   });
 }
