@@ -19,6 +19,8 @@ RUN npx vite build web
 # tsx is a production dependency: the servers run their TypeScript directly (node --import tsx).
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
+# The worker remuxes finalized studio recordings (and the API profile audio) with Debian's ffmpeg.
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY common/package.json common/

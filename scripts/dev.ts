@@ -2,6 +2,7 @@
 // `tsx watch` and Vite's dev server with hot reload, proxying /api, /healthz, /readyz and sockets to the API.
 import path from 'node:path';
 import { createDb, migrateLatest } from '@app/common/server/db';
+import { ensureFfmpeg } from './lib/ffmpeg';
 import { ensureServices } from './lib/services';
 import { BIN, DATA_DIR, ROOT } from './lib/paths';
 import { startProcess, type Managed } from './lib/proc';
@@ -10,6 +11,7 @@ import { seedDemo } from './lib/seed';
 const log = (m: string) => process.stdout.write(`[dev] ${m}\n`);
 
 const services = await ensureServices({ dataDir: DATA_DIR, log });
+await ensureFfmpeg(log);
 const db = createDb(services.databaseUrl, { poolMax: 2 });
 await migrateLatest(db);
 await seedDemo(db);

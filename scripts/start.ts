@@ -5,6 +5,7 @@
 // Node stand-in (scripts/lib/nginx.ts).
 import path from 'node:path';
 import { createDb, migrateLatest } from '@app/common/server/db';
+import { ensureFfmpeg } from './lib/ffmpeg';
 import { ensureServices } from './lib/services';
 import { DATA_DIR, ROOT } from './lib/paths';
 import { startProcess, waitForHttp, type Managed } from './lib/proc';
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     log(`demo data: ${seeded.ledgerRows} new ledger rows, ${seeded.members} new members, ${seeded.archivedSessions} new archived sessions`);
     await db.destroy();
     await buildWeb(log);
+    await ensureFfmpeg(log);
   } catch (err) {
     log(`failed: ${(err as Error).message}`);
     await stopAll(1);

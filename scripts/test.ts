@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './lib/chromium';
 import { ensureNginx } from './lib/nginx';
+import { ensureFfmpeg } from './lib/ffmpeg';
 import { BIN, DATA_DIR, ROOT } from './lib/paths';
 import { exitCode, run } from './lib/proc';
 import { buildWeb } from './lib/web-build';
@@ -36,6 +37,9 @@ await step('lint', async () => exitCode(await run('npm', ['run', '--silent', 'li
 await step('build web', () => buildWeb(log));
 await step('chromium', async () => {
   await ensureChromium(log);
+});
+await step('ffmpeg', async () => {
+  await ensureFfmpeg(log);
 });
 // The cluster test runs deploy/nginx.conf through it; without nginx that test says so and uses the Node stand-in.
 await step('nginx', async () => {

@@ -15,7 +15,8 @@ import { ZSpeakerSession } from './schemas/sessions';
  *    message is a {@link TIngestHello} with `next_seq`: the highest contiguous seq it holds + 1. The
  *    client then sends every chunk it has not seen acknowledged, from `next_seq` on.
  * 4. Each chunk is ONE binary frame: a {@link FRAME_HEADER_BYTES}-byte header (uint32 big-endian seq)
- *    followed by the MediaRecorder bytes. The server stores (recording, seq) idempotently and answers a
+ *    followed by the MediaRecorder bytes (never empty). Seq 0 must start with a WebM or MP4 header
+ *    (media-container.ts sniffs it); a later chunk that starts another container is refused. The server stores (recording, seq) idempotently and answers a
  *    {@link TIngestAck} (a resend of a stored seq is acked again, never stored twice).
  * 5. Stop: once every chunk is acked, POST {@link STUDIO_API}/recordings/{id}/finish with the last seq.
  *    The server enqueues `recording.finalize` (jobId = recording id) and answers 202; the session becomes
@@ -69,6 +70,12 @@ export const INGEST_CLOSE = {
   quotaExceeded: 4507,
   /** The Origin header is not the site's. */
   badOrigin: 4003,
+  /** A chunk with no bytes after its header (the client must skip MediaRecorder's empty blobs). */
+  emptyChunk: 4411,
+  /** The first chunk of a take does not start with a WebM or MP4 header (checked by its bytes). */
+  notMedia: 4415,
+  /** A chunk starts a container other than the one the take began in. */
+  containerChanged: 4416,
 } as const;
 
 /** Human text for each close code (the studio shows it). */
@@ -82,6 +89,9 @@ export const INGEST_CLOSE_REASONS: Record<number, string> = {
   [INGEST_CLOSE.replaced]: 'This recording continued in another window',
   [INGEST_CLOSE.quotaExceeded]: 'This recording reached its size limit',
   [INGEST_CLOSE.badOrigin]: 'Connection refused: wrong origin',
+  [INGEST_CLOSE.emptyChunk]: 'An empty recording chunk was sent',
+  [INGEST_CLOSE.notMedia]: 'The recording is not WebM or MP4 video',
+  [INGEST_CLOSE.containerChanged]: 'The recording changed its video format mid-way',
 };
 
 /** Close codes after which the client must NOT reconnect (anything else: reconnect with backoff). */
@@ -194,7 +204,11 @@ export type StudioState = (typeof STUDIO_STATES)[number];
 export const STUDIO_MEDIA = {
   video: { width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: { ideal: 30 } },
   audio: { channelCount: 2, sampleRate: 48_000 },
-  mimeTypes: ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm'],
+  /**
+   * First supported wins: the spec's VP9 → VP8 WebM, then fragmented MP4 (H.264/AAC) where the browser
+   * cannot make WebM (Safari). Finalize remuxes either into a seekable file.
+   */
+  mimeTypes: ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4;codecs=avc1.42E01F,mp4a.40.2', 'video/mp4;codecs=avc1,mp4a.40.2', 'video/mp4'],
   videoBitsPerSecond: 2_500_000,
   audioBitsPerSecond: 128_000,
   timesliceMs: 1_000,
@@ -216,7 +230,7 @@ export function isRecordingChunkKey(key: string): boolean {
 /** Largest seq accepted (Postgres integer). */
 export const MAX_SEQ = 2_147_483_647;
 
-/** Storage key of a finalized recording (members-site §7 speaker-recordings path). */
-export function recordingObjectKey(sessionId: string, timestampMs: number): string {
-  return `speaker-recordings/${sessionId}/recordings/session-${sessionId}-${timestampMs}.webm`;
+/** Storage key of a finalized recording (members-site §7 speaker-recordings path); `.mp4` for an MP4 take. */
+export function recordingObjectKey(sessionId: string, timestampMs: number, ext: 'webm' | 'mp4' = 'webm'): string {
+  return `speaker-recordings/${sessionId}/recordings/session-${sessionId}-${timestampMs}.${ext}`;
 }

@@ -24,7 +24,14 @@ export async function startTake(client: Client): Promise<TStudioTake> {
   return res.json() as TStudioTake;
 }
 
-/** Deterministic chunk bytes for a seq (so a resend after reconnect carries the same bytes). */
+/** The EBML magic a WebM stream's first chunk starts with (the ingest socket checks seq 0 for it). */
+const WEBM_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+
+/**
+ * Deterministic chunk bytes for a seq (so a resend after reconnect carries the same bytes). Seq 0
+ * starts with the WebM magic, as a recorder's first chunk does; the rest is noise, so only the ingest
+ * side can use these (finalize needs real media: helpers/media.ts).
+ */
 export function chunkBytes(seq: number, size = 4096, salt = 'take'): Buffer {
   const out = Buffer.alloc(size);
   let block = createHash('sha256').update(`${salt}:${seq}`).digest();
@@ -32,6 +39,7 @@ export function chunkBytes(seq: number, size = 4096, salt = 'take'): Buffer {
     block.copy(out, i);
     block = createHash('sha256').update(block).digest();
   }
+  if (seq === 0) WEBM_MAGIC.copy(out, 0);
   return out;
 }
 

@@ -14,8 +14,9 @@ import { findNginx, startClusterProxy, type ClusterProxy } from '../../scripts/l
 import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
 import { freePort } from '../helpers/app';
 import { freshDatabase, type TestDatabase } from '../helpers/db';
+import { mediaChunks } from '../helpers/media';
 import { sharedProcessEnv, spawnApiProcess, spawnWorkerProcess, type ServiceProcess } from '../helpers/processes';
-import { chunkBytes, IngestClient, sha256 } from '../helpers/studio';
+import { IngestClient, sha256 } from '../helpers/studio';
 import { eventually } from '../helpers/worker';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -204,7 +205,7 @@ describe('two APIs and two workers on the same Postgres, Redis and storage', () 
     const started = await fetch(`${api2}${STUDIO_API}/recordings`, { method: 'POST', headers: { cookie } });
     expect(started.status).toBe(201);
     const take = (await started.json()) as TStudioTake;
-    const chunks = Array.from({ length: 10 }, (_, seq) => chunkBytes(seq, 64 * 1024, 'cluster'));
+    const chunks = mediaChunks('webm', 10, 3);
 
     const first = new IngestClient(api1, take.recording_id, { cookie, origin: api1 });
     expect((await first.hello()).next_seq).toBe(0);
@@ -220,7 +221,7 @@ describe('two APIs and two workers on the same Postgres, Redis and storage', () 
     expect(finish.status).toBe(202);
     await eventuallyOr(async () => (await db('recordings').where({ id: take.recording_id }).first('status')).status === 'completed', 60_000, 'the take finalized');
     const rec = await db('recordings').where({ id: take.recording_id }).first();
-    expect(rec.sha256).toBe(sha256(chunks));
+    expect(rec.source_sha256).toBe(sha256(chunks));
     expect(await db('session_archive').where({ session_id: session.id })).toHaveLength(1);
     expect((await db('speaker_sessions').where({ id: session.id }).first('status')).status).toBe('completed');
     // The job's log line follows the commit the test just saw: wait for it, then there is exactly one.

@@ -99,8 +99,6 @@ describe('ingest socket', () => {
     expect((await again.sendAndAck(4, chunkBytes(4))).next_seq).toBe(6);
     const state = (await client.request('GET', `${STUDIO_API}/state`)).json();
     expect(state.take).toMatchObject({ next_seq: 6, held_after: [], bytes_received: 6 * 4096 });
-    expect(t.app.studioStats.chunksStored).toBeGreaterThanOrEqual(6);
-    expect(t.app.studioStats.duplicateChunks).toBeGreaterThanOrEqual(1);
     // Prometheus sees the ingest too (process-wide figures: at least this test's bytes and open socket).
     const metrics = (await anonymous(t.app).request('GET', '/metrics')).body;
     expect(Number(/^studio_ingest_bytes_total (\d+)/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(6 * 4096);
@@ -136,7 +134,9 @@ describe('ingest socket', () => {
 
     const fits = ingest(take.recording_id, { cookie: a.client.jar.header() });
     await fits.hello();
-    expect((await fits.sendAndAck(0, Buffer.alloc(MAX_FRAME_BYTES - 4, 7))).duplicate).toBe(false);
+    const largest = Buffer.alloc(MAX_FRAME_BYTES - 4, 7);
+    chunkBytes(0, 4).copy(largest); // seq 0 opens a WebM stream
+    expect((await fits.sendAndAck(0, largest)).duplicate).toBe(false);
     fits.ws.send(Buffer.from([1, 2]));
     expect((await fits.closed).code).toBe(INGEST_CLOSE.badFrame);
 

@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { createDb, migrateLatest } from '@app/common/server/db';
 import { createDatabase, dropDatabase, ensureServices, type Services } from '../../scripts/lib/services';
 import { DATA_DIR } from '../../scripts/lib/paths';
+import { ensureFfmpeg } from '../../scripts/lib/ffmpeg';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,6 +38,7 @@ function adminUrlOf(databaseUrl: string): string {
 async function prepare(): Promise<State> {
   const log = (m: string) => process.stdout.write(`[test setup] ${m}\n`);
   const services = await ensureServices({ dataDir: DATA_DIR, log });
+  await ensureFfmpeg(log); // the worker's finalize remuxes with it
   const adminUrl = process.env.TEST_PG_ADMIN_URL ?? adminUrlOf(services.databaseUrl);
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const templateDb = `adx_test_${runId}`;

@@ -1,6 +1,6 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
-import type { PaymentStatusEvent, ServerToClientEvents } from '../events';
+import type { PaymentStatusEvent, RecordingStatusEvent, ServerToClientEvents, SessionStatusEvent } from '../events';
 import { rooms } from '../events';
 import type { ApplyResult } from './payments.repository';
 
@@ -44,4 +44,22 @@ export function announcePayment(emitter: RoomEmitter, r: ApplyResult): void {
     emitter.to(rooms.ledger).emit('ledger:row', r.ledgerRow);
     emitter.to(rooms.admins).emit('ledger:row', r.ledgerRow);
   }
+}
+
+/** Sends session:status to the session's room and the admins. Call after commit. */
+export function announceSession(emitter: RoomEmitter, e: SessionStatusEvent): void {
+  emitter.to(rooms.session(e.session_id)).emit('session:status', e);
+  emitter.to(rooms.admins).emit('session:status', e);
+}
+
+/** Sends recording:status to the session's room and the admins. Call after commit. */
+export function announceRecording(emitter: RoomEmitter, e: RecordingStatusEvent): void {
+  emitter.to(rooms.session(e.session_id)).emit('recording:status', e);
+  emitter.to(rooms.admins).emit('recording:status', e);
+}
+
+/** Sends a finalize's recording:progress (percent) to the session's room and the admins. */
+export function announceRecordingProgress(emitter: RoomEmitter, e: { session_id: string; recording_id: string; percent: number }): void {
+  emitter.to(rooms.session(e.session_id)).emit('recording:progress', e);
+  emitter.to(rooms.admins).emit('recording:progress', e);
 }

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { rooms, type RecordingStatusEvent, type SessionStatusEvent } from '../events';
+import type { MediaContainer } from '../media-container';
 import { MAX_MISSING_LISTED, MAX_RECORDING_BYTES, type TStudioTake, type TStudioTakeState } from '../studio';
-import type { RoomEmitter } from './realtime';
 import { changeStatus, TransitionError } from './speaker-sessions.repository';
 
 import type { RecordingStatus } from '../domain/session-status';
@@ -14,12 +13,17 @@ export interface RecordingRow {
   session_id: string;
   status: RecordingStatus;
   mime_type: string;
+  /** Fixed by the first chunk that carries a container header; null until then. */
+  container: MediaContainer | null;
   final_seq: number | null;
   bytes_received: string | number;
   object_key: string | null;
   size_bytes: string | number | null;
   duration_seconds: number | null;
   sha256: string | null;
+  /** The raw chunks' sha256 and size, in seq order (what the browser recorded, before the remux). */
+  source_sha256: string | null;
+  source_size_bytes: string | number | null;
   error: string | null;
   started_at: Date;
   ended_at: Date | null;
@@ -109,10 +113,11 @@ export class TakeConflictError extends Error {
 /**
  * Starts the session's live take or answers the one already live (a reloaded studio resumes it). A
  * scheduled session becomes live (manage-speaker-session start_session) in the same transaction. A
- * take still finalizing, or a session completed or cancelled, refuses. Announces after commit.
+ * take still finalizing, or a session completed or cancelled, refuses. The caller announces what changed
+ * after commit (realtime.ts).
  */
-export async function startOrResumeTake(db: Knex, sessionId: string, emitter: RoomEmitter): Promise<{ take: RecordingRow; created: boolean; sessionWentLive: boolean }> {
-  const result = await db.transaction(async (trx) => {
+export async function startOrResumeTake(db: Knex, sessionId: string): Promise<{ take: RecordingRow; created: boolean; sessionWentLive: boolean }> {
+  return db.transaction(async (trx) => {
     const session = (await trx('speaker_sessions').where({ id: sessionId }).forUpdate().first('id', 'status')) as { id: string; status: string } | undefined;
     if (!session) throw new TakeConflictError('Session not found');
     const live = (await trx('recordings').where({ session_id: sessionId, status: 'recording' }).first()) as RecordingRow | undefined;
@@ -134,9 +139,18 @@ export async function startOrResumeTake(db: Knex, sessionId: string, emitter: Ro
     const [take] = (await trx('recordings').insert({ session_id: sessionId }).returning('*')) as RecordingRow[];
     return { take: take!, created: true, sessionWentLive };
   });
-  if (result.sessionWentLive) announceSession(emitter, { session_id: sessionId, status: 'live' });
-  if (result.created) announceRecording(emitter, { session_id: sessionId, recording_id: result.take.id, status: 'recording' });
-  return result;
+}
+
+/**
+ * Fixes the take's container on its first header chunk; false when the take already has another one
+ * (the stream changed format mid-way). A single-row UPDATE, so two sockets cannot fix two containers.
+ */
+export async function claimContainer(db: Knex, recordingId: string, container: MediaContainer, mimeType: string): Promise<boolean> {
+  const n = await db('recordings')
+    .where({ id: recordingId })
+    .andWhere((q) => q.whereNull('container').orWhere({ container }))
+    .update({ container, mime_type: mimeType });
+  return n > 0;
 }
 
 /** What finishing a take did. */
@@ -215,16 +229,4 @@ export async function recordChunk(db: Knex, chunk: ChunkRow): Promise<StoreOutco
   if (r.status !== 'recording') return { kind: 'not_live' };
   if (Number(r.before) + chunk.size_bytes > MAX_RECORDING_BYTES) return { kind: 'quota' };
   return { kind: 'duplicate', bytesReceived: Number(r.before) };
-}
-
-/** Sends session:status to the session's room and the admins. Call after commit. */
-export function announceSession(emitter: RoomEmitter, e: SessionStatusEvent): void {
-  emitter.to(rooms.session(e.session_id)).emit('session:status', e);
-  emitter.to(rooms.admins).emit('session:status', e);
-}
-
-/** Sends recording:status to the session's room and the admins. Call after commit. */
-export function announceRecording(emitter: RoomEmitter, e: RecordingStatusEvent): void {
-  emitter.to(rooms.session(e.session_id)).emit('recording:status', e);
-  emitter.to(rooms.admins).emit('recording:status', e);
 }

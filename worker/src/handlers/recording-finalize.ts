@@ -1,24 +1,13 @@
-import { createHash } from 'node:crypto';
 import { enqueueArchiveThumbnail } from '@app/common/server/archive-thumbnails';
-import { Readable } from 'node:stream';
 import { UnrecoverableError } from 'bullmq';
-import { rooms } from '@app/common/events';
-import { recordingObjectKey } from '@app/common/studio';
-import {
-  announceRecording,
-  announceSession,
-  findRecording,
-  missingMessage,
-  type ChunkRow,
-  type RecordingRow,
-} from '@app/common/server/recordings.repository';
-import type { RoomEmitter } from '@app/common/server/realtime';
+import { findRecording, missingMessage, type ChunkRow, type RecordingRow } from '@app/common/server/recordings.repository';
+import { announceRecording, announceRecordingProgress, announceSession } from '@app/common/server/realtime';
+import { RemuxError } from '@app/common/server/media/remux';
 import { changeStatus } from '@app/common/server/speaker-sessions.repository';
 import type { Storage } from '@app/common/server/storage/index';
 import type { Handler, HandlerContext } from '../context';
+import { assembleRecording, type AssembledRecording } from '../media/assemble-recording';
 
-/** Chunks read ahead of the one being written (each ≤ MAX_FRAME_BYTES, so at most ~16 MB in memory). */
-const READ_AHEAD = 8;
 /** Chunk objects deleted at once after the recording is complete. */
 const DELETE_CONCURRENCY = 32;
 /** Progress is announced at most every this many percent. */
@@ -48,42 +37,6 @@ function gaps(chunks: readonly ChunkRow[], finalSeq: number): number[] {
   return missing;
 }
 
-/**
- * The chunks' bytes in seq order as one stream, each chunk checked against its stored size on the way
- * (a missing or truncated chunk object fails the run); the whole object's sha256 and size are computed
- * as it flows. Each chunk's own sha256 (recorded at ingest) is not re-hashed here: that second pass
- * over every byte cost ~15 % of finalize time for a check S3 already makes on every GET.
- */
-function concatenated(storage: Storage, chunks: readonly ChunkRow[], onChunk: (bytesDone: number) => void): { stream: Readable; digest: () => { sha256: string; size: number } } {
-  const hash = createHash('sha256');
-  let size = 0;
-  async function* bytes(): AsyncGenerator<Buffer> {
-    const ahead: Array<Promise<Buffer | null>> = [];
-    let next = 0;
-    const fill = () => {
-      while (ahead.length < READ_AHEAD && next < chunks.length) ahead.push(storage.get(chunks[next++]!.storage_key));
-    };
-    for (const c of chunks) {
-      fill();
-      const body = await ahead.shift()!;
-      if (!body) throw new Error(`chunk ${c.seq} is missing from storage (${c.storage_key})`);
-      if (body.length !== c.size_bytes) throw new Error(`chunk ${c.seq} is corrupt in storage (${body.length} bytes, expected ${c.size_bytes})`);
-      hash.update(body);
-      size += body.length;
-      onChunk(size);
-      yield body;
-    }
-  }
-  const stream = Readable.from(bytes(), { objectMode: false });
-  return { stream, digest: () => ({ sha256: hash.digest('hex'), size }) };
-}
-
-function progress(emitter: RoomEmitter, r: RecordingRow, percent: number): void {
-  const e = { session_id: r.session_id, recording_id: r.id, percent };
-  emitter.to(rooms.session(r.session_id)).emit('recording:progress', e);
-  emitter.to(rooms.admins).emit('recording:progress', e);
-}
-
 /** Deletes every chunk object and row of a take (after it is complete; a rerun finds fewer or none). */
 async function deleteChunks(db: HandlerContext['db'], storage: Storage, recordingId: string): Promise<number> {
   const rows = (await db('recording_chunks').where({ recording_id: recordingId }).select('seq', 'storage_key')) as Array<{ seq: number; storage_key: string }>;
@@ -95,10 +48,13 @@ async function deleteChunks(db: HandlerContext['db'], storage: Storage, recordin
 }
 
 /**
- * recording.finalize: checks seqs 0..final_seq are all stored, streams them in order into ONE object
- * (an S3 multipart upload on S3) at recordingObjectKey(session, Stop time), then in one transaction
- * completes the take (object key, size, sha256, duration), moves the session live → completed with its
- * recording URL and duration, and creates (or refreshes) its archive row; then deletes the chunks.
+ * recording.finalize: checks seqs 0..final_seq are all stored, streams them in order through a remux
+ * (ffmpeg -c copy: duration and seek index, no re-encoding; media/assemble-recording.ts) into ONE object
+ * at recordingObjectKey(session, Stop time), then in one transaction completes the take (object key,
+ * size and sha256 of the stored file, those of the raw chunks, the duration the file states), moves
+ * the session live → completed with its recording URL and duration, and creates (or refreshes) its
+ * archive row; then deletes the chunks. A take that cannot be remuxed (truncated, corrupt) fails at
+ * once with ffmpeg's reason and keeps its chunks.
  *
  * Idempotent: the object key depends only on the take, so a rerun overwrites the same object; the
  * completion only applies to a take still finalizing; the archive row is unique per session; a take
@@ -114,8 +70,7 @@ export const recordingFinalize: Handler<'recording.finalize'> = async ({ recordi
   const finalSeq = rec.final_seq;
   if (finalSeq === null) throw new UnrecoverableError(`recording ${recordingId} is finalizing without a final seq`);
 
-  let assembled: { key: string; size: number; sha256: string; parts: number; duration: number };
-  let copyMs = 0;
+  let assembled: AssembledRecording & { duration: number };
   try {
     const chunks = ((await db('recording_chunks')
       .where({ recording_id: rec.id })
@@ -127,36 +82,43 @@ export const recordingFinalize: Handler<'recording.finalize'> = async ({ recordi
 
     const total = chunks.reduce((n, c) => n + c.size_bytes, 0);
     let announced = -PROGRESS_STEP;
-    const { stream, digest } = concatenated(storage, chunks, (done) => {
+    const stored = await assembleRecording(storage, rec, chunks, (done) => {
       const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
       if (percent >= announced + PROGRESS_STEP && percent < 100) {
         announced = percent - (percent % PROGRESS_STEP);
-        progress(emitter, rec, announced);
+        announceRecordingProgress(emitter, { session_id: rec.session_id, recording_id: rec.id, percent: announced });
       }
     });
-    const key = recordingObjectKey(rec.session_id, (rec.ended_at ?? rec.updated_at).getTime());
-    const copyStarted = performance.now();
-    const uploaded = await storage.uploadStream(key, stream, { contentType: rec.mime_type });
-    copyMs = Math.round(performance.now() - copyStarted);
-    const { sha256, size } = digest();
-    if (uploaded.size !== size || size !== total) throw new Error(`stored recording is ${uploaded.size} bytes, expected ${total}`);
-    assembled = { key, size, sha256, parts: uploaded.parts, duration: takeDuration(rec) };
+    if (stored.sourceSize !== total) throw new Error(`the chunks hold ${stored.sourceSize} bytes, expected ${total}`);
+    // The file's own duration is what players show; the studio's timer only stands in when it states none.
+    assembled = { ...stored, duration: stored.durationSeconds === null ? takeDuration(rec) : Math.round(stored.durationSeconds) };
   } catch (err) {
     const attempts = job.opts.attempts ?? 1;
-    const last = err instanceof UnrecoverableError || job.attemptsMade + 1 >= attempts;
+    // A recording ffmpeg cannot read fails the same way on every attempt.
+    const last = err instanceof UnrecoverableError || (err instanceof RemuxError && err.permanent) || job.attemptsMade + 1 >= attempts;
     log.warn({ recordingId, attempt: job.attemptsMade + 1, of: attempts, err: (err as Error).message }, last ? 'recording finalize failed for good' : 'recording finalize failed; will retry');
     if (last) {
       const n = await db('recordings').where({ id: rec.id, status: 'finalizing' }).update({ status: 'failed', error: (err as Error).message, updated_at: db.fn.now() });
       if (n) announceRecording(emitter, { session_id: rec.session_id, recording_id: rec.id, status: 'failed', error: (err as Error).message });
     }
-    throw err;
+    throw err instanceof RemuxError && err.permanent ? new UnrecoverableError(err.message) : err;
   }
 
   const recordingUrl = storage.publicUrl(assembled.key);
   const done = await db.transaction(async (trx) => {
     const n = await trx('recordings')
       .where({ id: rec.id, status: 'finalizing' })
-      .update({ status: 'completed', object_key: assembled.key, size_bytes: assembled.size, sha256: assembled.sha256, duration_seconds: assembled.duration, error: null, updated_at: trx.fn.now() });
+      .update({
+        status: 'completed',
+        object_key: assembled.key,
+        size_bytes: assembled.size,
+        sha256: assembled.sha256,
+        source_sha256: assembled.sourceSha256,
+        source_size_bytes: assembled.sourceSize,
+        duration_seconds: assembled.duration,
+        error: null,
+        updated_at: trx.fn.now(),
+      });
     if (!n) return null; // another run completed it meanwhile
     const session = (await trx('speaker_sessions').where({ id: rec.session_id }).forUpdate().first()) as
       | { id: string; status: string; speaker_id: string | null; session_title: string; session_description: string | null; actual_start_time: Date | null }
@@ -193,7 +155,7 @@ export const recordingFinalize: Handler<'recording.finalize'> = async ({ recordi
     return { sessionCompleted, archiveId: archive?.id ?? null };
   });
   if (done) {
-    progress(emitter, rec, 100);
+    announceRecordingProgress(emitter, { session_id: rec.session_id, recording_id: rec.id, percent: 100 });
     announceRecording(emitter, { session_id: rec.session_id, recording_id: rec.id, status: 'completed', recording_url: recordingUrl });
     if (done.sessionCompleted) announceSession(emitter, { session_id: rec.session_id, status: 'completed' });
     // The archive card's thumbnail (render queue). Best effort: the archive listing asks again for a row without one.
@@ -201,5 +163,5 @@ export const recordingFinalize: Handler<'recording.finalize'> = async ({ recordi
   }
   const chunksDeleted = await deleteChunks(db, storage, rec.id);
   log.info({ recordingId, bytes: assembled.size, parts: assembled.parts, seconds: assembled.duration, chunksDeleted }, 'recording finalized');
-  return { key: assembled.key, size: assembled.size, sha256: assembled.sha256, parts: assembled.parts, chunksDeleted, copyMs };
+  return { key: assembled.key, size: assembled.size, sha256: assembled.sha256, parts: assembled.parts, chunksDeleted, remuxMs: assembled.remuxMs, uploadMs: assembled.uploadMs, assembleMs: assembled.assembleMs };
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { announceSession } from '@app/common/server/recordings.repository';
+import { announceSession } from '@app/common/server/realtime';
 import { audit } from '@app/common/server/audit.repository';
 import {
   changeStatus,

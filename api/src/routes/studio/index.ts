@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { ZApiError } from '@app/common/schemas/errors';
 import { STUDIO_API, ZFinishTake, ZMissingChunks, ZStudioState, ZStudioTake } from '@app/common/studio';
 import { enqueue } from '@app/common/server/queues';
+import { announceRecording, announceSession } from '@app/common/server/realtime';
 import {
-  announceRecording,
   currentTake,
   findRecording,
   finishTake,
@@ -42,7 +42,9 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const sessionId = req.studioSessionId!;
       try {
-        const { take, created } = await startOrResumeTake(app.db, sessionId, app.emitter);
+        const { take, created, sessionWentLive } = await startOrResumeTake(app.db, sessionId);
+        if (sessionWentLive) announceSession(app.emitter, { session_id: sessionId, status: 'live' });
+        if (created) announceRecording(app.emitter, { session_id: sessionId, recording_id: take.id, status: 'recording' });
         const { nextSeq } = created ? { nextSeq: 0 } : resumePoint(await heldSeqs(app.db, take.id));
         if (created) req.log.info({ sessionId, recordingId: take.id }, 'studio take started');
         return reply.status(created ? 201 : 200).send(toTake(take, nextSeq));

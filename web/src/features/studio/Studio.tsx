@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { cn } from '../../lib/cn';
 import { useLiveEvents } from '../../lib/socket';
 import { formatBytes, formatClock } from './media';
-import { useStudioRecorder, type StudioRecorder } from './useStudioRecorder';
+import { LeftoverTake } from './LeftoverTake';
+import { BACKLOG_WARN_SECONDS, useStudioRecorder, type StudioRecorder } from './use-studio-recorder';
 
 const STATE_BADGE: Record<StudioState, BadgeVariant> = {
   idle: 'gray',
@@ -163,6 +164,12 @@ function UploadStatus({ r }: { r: StudioRecorder }) {
           ? 'Every recorded chunk is safely on the server.'
           : `${u.pendingChunks} ${u.pendingChunks === 1 ? 'chunk' : 'chunks'} waiting for the server — keep this tab open.`}
       </p>
+      {r.backlogSeconds > BACKLOG_WARN_SECONDS && (
+        <p role="status" className="rounded-lg bg-gold-50 p-3 text-xs text-ink-900" data-testid="upload-behind">
+          The upload is {formatClock(r.backlogSeconds)} behind. Every chunk is saved in this browser until the server has it; if this page closes,
+          open the studio again to upload the rest.
+        </p>
+      )}
     </div>
   );
 }
@@ -191,7 +198,6 @@ export function Studio({ studio, speakerName, onCatchUp }: { studio: TStudioStat
     return () => window.clearInterval(id);
   }, [waitingForWorker, onCatchUp]);
 
-  const leftover = r.state === 'idle' && take?.status === 'recording' && take.next_seq > 0 ? take : null;
   const recordingUrl = r.recordingUrl ?? session.recording_url;
 
   return (
@@ -244,22 +250,7 @@ export function Studio({ studio, speakerName, onCatchUp }: { studio: TStudioStat
                 )}
               </CardContent>
             </Card>
-            {leftover && (
-              <Card className="border-gold-500">
-                <CardHeader>
-                  <CardTitle as="h2">An earlier take is still live</CardTitle>
-                  <CardDescription>
-                    The server holds {leftover.next_seq} {leftover.next_seq === 1 ? 'chunk' : 'chunks'} of a take this page did not finish (the page was
-                    closed or reloaded while recording). End it to save what was received as this session&apos;s recording.
-                  </CardDescription>
-                </CardHeader>
-                <CardContent>
-                  <Button variant="secondary" onClick={() => void r.endLeftover(leftover)}>
-                    End Previous Take
-                  </Button>
-                </CardContent>
-              </Card>
-            )}
+            {r.state === 'idle' && <LeftoverTake take={take} onEnd={(t) => void r.endLeftover(t)} />}
             <Card>
               <CardHeader>
                 <CardTitle as="h2">Session</CardTitle>

@@ -32,9 +32,18 @@ async function run<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => I
   return request(fn(db.transaction(STORE, mode).objectStore(STORE)));
 }
 
+/** The seqs this browser still holds of a take (unacknowledged chunks left by a crash or a closed tab), ascending. */
+export async function savedSeqs(recordingId: string): Promise<number[]> {
+  if (typeof indexedDB === 'undefined') return [];
+  const range = IDBKeyRange.bound([recordingId, 0], [recordingId, Number.MAX_SAFE_INTEGER]);
+  const keys = (await run('readonly', (s) => s.getAllKeys(range))) as Array<[string, number]>;
+  return keys.map((k) => k[1]).sort((a, b) => a - b);
+}
+
 /**
- * The uploader's spill store in IndexedDB: chunks of one recording keyed by [recording id, seq]. Null when the
- * browser has no IndexedDB (the uploader then keeps everything in memory).
+ * The uploader's store in IndexedDB: chunks of one recording keyed by [recording id, seq]. The studio writes
+ * every chunk here before sending it and deletes it on its ack, so a crash leaves exactly the unsent ones
+ * (take-recovery.ts). Null when the browser has no IndexedDB (the uploader then keeps chunks in memory).
  */
 export function indexedDbSpill(recordingId: string): SpillStore | null {
   if (typeof indexedDB === 'undefined') return null;

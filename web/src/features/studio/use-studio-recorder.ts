@@ -1,22 +1,29 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RecordingProgressEvent, RecordingStatusEvent } from '@app/common/events';
+import type { RecordingProgressEvent } from '@app/common/events';
 import { INGEST_PATH, STUDIO_MEDIA, type StudioState, type TStudioTake } from '@app/common/studio';
+
+export type { StudioRecorder } from './studio-recorder.types';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
-import { finishTake, startTake } from './api';
-import { indexedDbSpill } from './idb-spill';
-import { pickMimeType, recorderOptions, studioConstraints } from './media';
-import { ingestUrl, StudioUploader, type UploadSnapshot } from './uploader';
+import { startTake } from './api';
+import { finishWithResends } from './finish-take';
+import { pickMimeType } from './media';
+import { openTakePipeline } from './take-pipeline';
+import { forgetSavedChunks, uploadSavedChunks } from './take-recovery';
+import type { StudioRecorder } from './studio-recorder.types';
+import { ingestUrl, type StudioUploader, type UploadSnapshot } from './uploader';
+import { PREVIEW_UNAVAILABLE, useCameraPreview } from './use-camera-preview';
+import { useTakeGuards } from './use-take-guards';
 
 export const START_FAILED = 'Unable to start recording. Please check your camera and microphone permissions.';
 export const END_FAILED = 'There was an issue ending the recording.';
 
-/** How many times finish is retried after resending the chunks a 409 named. */
-const FINISH_ATTEMPTS = 4;
+export const STORAGE_STOPPED = 'This device is almost out of storage: the recording was stopped and everything recorded is saved.';
+/** Seconds of recording waiting for the server beyond which the studio says the upload is behind. */
+export const BACKLOG_WARN_SECONDS = 60;
 
 /** Everything the studio keeps between renders that is not itself rendered. */
 interface Runtime {
-  preview: MediaStream | null;
   recorder: MediaRecorder | null;
   uploader: StudioUploader | null;
   /** Chunk reads in order (MediaRecorder Blob → bytes is async; seqs must follow recording order). */
@@ -28,38 +35,6 @@ interface Runtime {
   state: StudioState;
   /** Finish was accepted: the worker is finalizing. */
   finishing: boolean;
-}
-
-/** What the studio page renders and calls. */
-export interface StudioRecorder {
-  state: StudioState;
-  /** Whole seconds recorded (counts while live only). */
-  elapsed: number;
-  upload: UploadSnapshot | null;
-  /** True once finish was accepted and the worker is assembling the file. */
-  finalizing: boolean;
-  finalizePercent: number | null;
-  error: string | null;
-  recordingUrl: string | null;
-  preview: MediaStream | null;
-  previewError: string | null;
-  start(): Promise<void>;
-  pause(): void;
-  resume(): void;
-  stop(): Promise<void>;
-  /** Ends a take left live by an earlier page (a reload mid-recording): the server's chunks become the recording. */
-  endLeftover(take: TStudioTake): Promise<void>;
-  /** From error back to idle. */
-  reset(): void;
-  /** A recording:status / recording:progress event of this session, or a take from a state refetch. */
-  onStatus(e: Pick<RecordingStatusEvent, 'recording_id' | 'status' | 'recording_url' | 'error'>): void;
-  onProgress(e: RecordingProgressEvent): void;
-  /** Resumes showing a take that is finalizing or finished (page reloaded after Stop). */
-  adopt(take: TStudioTake): void;
-}
-
-function stopTracks(stream: MediaStream | null): void {
-  stream?.getTracks().forEach((t) => t.stop());
 }
 
 /**
@@ -74,9 +49,8 @@ export function useStudioRecorder(): StudioRecorder {
   const [finalizePercent, setFinalizePercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [recordingUrl, setRecordingUrl] = useState<string | null>(null);
-  const [preview, setPreview] = useState<MediaStream | null>(null);
-  const [previewError, setPreviewError] = useState<string | null>(null);
-  const rt = useRef<Runtime>({ preview: null, recorder: null, uploader: null, chain: Promise.resolve(), recordingId: null, accumulatedMs: 0, liveSince: null, state: 'idle', finishing: false });
+  const { preview, previewError, setPreviewError, openPreview, closePreview } = useCameraPreview();
+  const rt = useRef<Runtime>({ recorder: null, uploader: null, chain: Promise.resolve(), recordingId: null, accumulatedMs: 0, liveSince: null, state: 'idle', finishing: false });
 
   const setState = useCallback((s: StudioState) => {
     rt.current.state = s;
@@ -112,33 +86,14 @@ export function useStudioRecorder(): StudioRecorder {
     [releaseRecorder, setState],
   );
 
-  const openPreview = useCallback(async (): Promise<MediaStream> => {
-    if (rt.current.preview && rt.current.preview.getTracks().every((t) => t.readyState === 'live')) return rt.current.preview;
-    if (!navigator.mediaDevices?.getUserMedia) throw new Error('This browser cannot use a camera');
-    const stream = await navigator.mediaDevices.getUserMedia(studioConstraints());
-    rt.current.preview = stream;
-    setPreview(stream);
-    setPreviewError(null);
-    return stream;
-  }, []);
-
-  // The camera preview while the studio is open; the camera is released when the page is left.
+  // Leaving the page: the recorder stops and the socket closes; unacknowledged chunks stay in IndexedDB.
   useEffect(() => {
-    let cancelled = false;
-    openPreview().catch((err: unknown) => {
-      if (cancelled) return;
-      console.error('Camera preview unavailable', err);
-      setPreviewError('Camera and microphone are not available. Allow access in the browser, then press Start.');
-    });
     const runtime = rt.current;
     return () => {
-      cancelled = true;
       releaseRecorder();
       runtime.uploader?.close();
-      stopTracks(runtime.preview);
-      runtime.preview = null;
     };
-  }, [openPreview, releaseRecorder]);
+  }, [releaseRecorder]);
 
   // The timer: whole seconds, moving only while live.
   useEffect(() => {
@@ -147,19 +102,6 @@ export function useStudioRecorder(): StudioRecorder {
     return () => window.clearInterval(id);
   }, [state]);
 
-  // Leaving while chunks are unsent (or the take is still recording) loses them: the browser asks first.
-  useEffect(() => {
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      const { state: s, uploader } = rt.current;
-      if (uploader?.hasUnsent || s === 'live' || s === 'paused' || s === 'ending' || (s === 'uploading' && !rt.current.finishing)) {
-        e.preventDefault();
-        e.returnValue = '';
-      }
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
-
   const start = useCallback(async () => {
     if (rt.current.state !== 'idle') return;
     setState('starting');
@@ -167,11 +109,11 @@ export function useStudioRecorder(): StudioRecorder {
     let stream: MediaStream;
     const mimeType = typeof MediaRecorder === 'undefined' ? null : pickMimeType((t) => MediaRecorder.isTypeSupported(t));
     try {
-      if (!mimeType) throw new Error('MediaRecorder with WebM is not available');
+      if (!mimeType) throw new Error('MediaRecorder with WebM or MP4 is not available');
       stream = await openPreview();
     } catch (err) {
       console.error('Recording Failed', err);
-      setPreviewError('Camera and microphone are not available. Allow access in the browser, then try again.');
+      setPreviewError(PREVIEW_UNAVAILABLE);
       fail(START_FAILED, 'Recording Failed');
       return;
     }
@@ -188,44 +130,33 @@ export function useStudioRecorder(): StudioRecorder {
     }
     rt.current.recordingId = take.recording_id;
     rt.current.finishing = false;
-    const uploader = new StudioUploader({
-      url: ingestUrl(window.location, INGEST_PATH, take.recording_id),
-      firstSeq: take.next_seq,
-      spill: indexedDbSpill(take.recording_id),
-      onChange: (snap) => {
-        setUpload(snap);
-        if (snap.error && rt.current.uploader === uploader) fail(snap.error);
-      },
-    });
-    rt.current.uploader = uploader;
-    rt.current.chain = Promise.resolve();
-    uploader.start();
-    let recorder: MediaRecorder;
+    let pipeline: ReturnType<typeof openTakePipeline>;
     try {
-      recorder = new MediaRecorder(stream, recorderOptions(mimeType));
+      pipeline = openTakePipeline(take, stream, mimeType, {
+        onSnapshot: (snap, uploader) => {
+          setUpload(snap);
+          if (snap.error && rt.current.uploader === uploader) fail(snap.error);
+        },
+        onChunk: (read) => {
+          rt.current.chain = rt.current.chain.then(read);
+        },
+        onRecorderError: () => fail('The recording stopped unexpectedly. What was recorded so far was uploaded.'),
+      });
     } catch (err) {
       console.error('Recording Failed', err);
       fail(START_FAILED, 'Recording Failed');
       return;
     }
-    recorder.ondataavailable = (e) => {
-      if (e.data.size === 0) return;
-      const blob = e.data;
-      rt.current.chain = rt.current.chain.then(async () => {
-        uploader.push(new Uint8Array(await blob.arrayBuffer()));
-      });
-    };
-    recorder.onerror = (e) => {
-      console.error('MediaRecorder error', e);
-      fail('The recording stopped unexpectedly. What was recorded so far was uploaded.');
-    };
+    const { uploader, recorder } = pipeline;
+    rt.current.uploader = uploader;
+    rt.current.chain = Promise.resolve();
     rt.current.recorder = recorder;
     recorder.start(STUDIO_MEDIA.timesliceMs);
     rt.current.accumulatedMs = 0;
     rt.current.liveSince = Date.now();
     setElapsed(0);
     setState('live');
-  }, [fail, openPreview, setState]);
+  }, [fail, openPreview, setPreviewError, setState]);
 
   const pause = useCallback(() => {
     const r = rt.current.recorder;
@@ -245,19 +176,6 @@ export function useStudioRecorder(): StudioRecorder {
     setState('live');
   }, [setState]);
 
-  /** Sends finish until accepted, resending what a 409 names; throws when it cannot. */
-  const finish = useCallback(async (recordingId: string, finalSeq: number, uploader: StudioUploader | null, durationSeconds?: number) => {
-    for (let attempt = 0; attempt < FINISH_ATTEMPTS; attempt++) {
-      const outcome = await finishTake(recordingId, finalSeq, durationSeconds);
-      if (outcome.accepted) return;
-      if (!uploader) throw new Error(`The server is missing chunks ${outcome.missing.join(', ')}`);
-      const lost = uploader.resend(outcome.missing);
-      if (lost.length > 0) throw new Error(`The server is missing chunks ${lost.join(', ')} that this browser no longer holds`);
-      await uploader.drain();
-    }
-    throw new Error('The server kept reporting missing chunks');
-  }, []);
-
   const stop = useCallback(async () => {
     const { recorder, uploader, recordingId } = rt.current;
     if ((rt.current.state !== 'live' && rt.current.state !== 'paused') || !recorder || !uploader || !recordingId) return;
@@ -273,14 +191,12 @@ export function useStudioRecorder(): StudioRecorder {
       });
       rt.current.recorder = null;
       await rt.current.chain;
-      stopTracks(rt.current.preview);
-      rt.current.preview = null;
-      setPreview(null);
+      closePreview();
       if ((rt.current.state as StudioState) !== 'ending') return;
       setState('uploading');
       await uploader.drain();
       if (uploader.lastSeq < 0) throw new Error('Nothing was recorded');
-      await finish(recordingId, uploader.lastSeq, uploader, Math.round(rt.current.accumulatedMs / 1000));
+      await finishWithResends(recordingId, uploader.lastSeq, uploader, Math.round(rt.current.accumulatedMs / 1000));
       rt.current.finishing = true;
       setFinalizing(true);
       uploader.close();
@@ -289,7 +205,17 @@ export function useStudioRecorder(): StudioRecorder {
       console.error(END_FAILED, err);
       fail(END_FAILED);
     }
-  }, [fail, finish, setState]);
+  }, [closePreview, fail, setState]);
+
+  // While live or paused: the screen stays on, leaving asks first, and a device running out of storage stops the take cleanly.
+  useTakeGuards(state === 'live' || state === 'paused', () => {
+    const { state: st, uploader } = rt.current;
+    return Boolean(uploader?.hasUnsent) || st === 'live' || st === 'paused' || st === 'ending' || (st === 'uploading' && !rt.current.finishing);
+  }, () => {
+    if (rt.current.recorder === null) return;
+    toast({ title: 'Recording stopped', description: STORAGE_STOPPED, variant: 'destructive' });
+    void stop();
+  });
 
   const endLeftover = useCallback(
     async (take: TStudioTake) => {
@@ -297,15 +223,18 @@ export function useStudioRecorder(): StudioRecorder {
       rt.current.recordingId = take.recording_id;
       setState('uploading');
       try {
-        await finish(take.recording_id, take.next_seq - 1, null);
+        // Chunks this browser saved but the server never acknowledged (a crash, a closed tab) go up first.
+        const savedLast = await uploadSavedChunks(ingestUrl(window.location, INGEST_PATH, take.recording_id), take.recording_id);
+        await finishWithResends(take.recording_id, Math.max(savedLast, take.next_seq - 1), null);
         rt.current.finishing = true;
         setFinalizing(true);
+        await forgetSavedChunks(take.recording_id);
       } catch (err) {
         console.error(END_FAILED, err);
         fail(END_FAILED);
       }
     },
-    [fail, finish, setState],
+    [fail, setState],
   );
 
   const reset = useCallback(() => {
@@ -323,8 +252,8 @@ export function useStudioRecorder(): StudioRecorder {
     setError(null);
     setElapsed(0);
     setState('idle');
-    openPreview().catch(() => setPreviewError('Camera and microphone are not available. Allow access in the browser, then press Start.'));
-  }, [openPreview, releaseRecorder, setState]);
+    openPreview().catch(() => setPreviewError(PREVIEW_UNAVAILABLE));
+  }, [openPreview, releaseRecorder, setPreviewError, setState]);
 
   const onStatus = useCallback<StudioRecorder['onStatus']>(
     (e) => {
@@ -362,5 +291,6 @@ export function useStudioRecorder(): StudioRecorder {
     [setState],
   );
 
-  return { state, elapsed, upload, finalizing, finalizePercent, error, recordingUrl, preview, previewError, start, pause, resume, stop, endLeftover, reset, onStatus, onProgress, adopt };
+  const backlogSeconds = upload ? Math.round((upload.pendingChunks * STUDIO_MEDIA.timesliceMs) / 1000) : 0;
+  return { state, elapsed, upload, backlogSeconds, finalizing, finalizePercent, error, recordingUrl, preview, previewError, start, pause, resume, stop, endLeftover, reset, onStatus, onProgress, adopt };
 }

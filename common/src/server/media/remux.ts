@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { MediaContainer } from '../../media-container';
+
+/**
+ * Remuxing with Debian's ffmpeg (installed by scripts/lib/ffmpeg.ts): MediaRecorder writes a live
+ * stream with no duration and no seek index, and only a second pass over the finished stream can add
+ * them. `-c copy` rewrites the container around the same encoded packets (WebM gets its Duration and
+ * Cues, MP4 a fast-start `moov` with the sample index), at the speed of the disk.
+ */
+
+/** A recording that could not be remuxed (corrupt or truncated input, or ffmpeg missing). */
+export class RemuxError extends Error {
+  override name = 'RemuxError';
+  /** True when the recording itself is at fault (retrying cannot help); false when ffmpeg is missing. */
+  constructor(message: string, readonly permanent = true) {
+    super(message);
+  }
+}
+
+const OUTPUT_ARGS: Record<MediaContainer, string[]> = {
+  webm: ['-f', 'webm'],
+  // faststart moves the index before the media, so a player seeks without reading to the end first.
+  mp4: ['-movflags', '+faststart', '-f', 'mp4'],
+};
+
+/** Runs a program, feeding `stdin` when given; resolves with its exit code and stderr. */
+function run(cmd: string, args: string[], stdin?: Readable): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let inputError: Error | undefined;
+    child.stderr?.setEncoding('utf8').on('data', (s: string) => {
+      if (stderr.length < 8_000) stderr += s;
+    });
+    child.on('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'ENOENT' ? new RemuxError(`${cmd} is not installed (npm start and npm test install it; or apt-get install ffmpeg)`, false) : err),
+    );
+    child.on('close', (code) => (inputError ? reject(inputError) : resolve({ code: code ?? 1, stderr })));
+    if (stdin && child.stdin) {
+      // ffmpeg stops reading when it gives up on the input: its exit code tells why, not the EPIPE.
+      child.stdin.on('error', () => undefined);
+      stdin.on('error', (err) => {
+        inputError = err;
+        child.kill('SIGKILL');
+      });
+      stdin.pipe(child.stdin);
+    }
+  });
+}
+
+/**
+ * A WebM whose recorder never stopped (the tab crashed, or the page closed mid-take) ends inside its
+ * last Cluster, whose declared size runs past the end: every packet in it is whole, and ffmpeg keeps
+ * them all. Only this line is forgiven; a packet cut in half also logs 'corrupt input packet'.
+ */
+const ENDED_EARLY = /File ended prematurely/;
+
+/**
+ * Remuxes the stream `input` (a whole recording in `container`) into a seekable file at `outPath`
+ * without re-encoding. Fails with a RemuxError naming what ffmpeg found when the input is not a whole,
+ * readable recording: any error-level message counts (ffmpeg would otherwise pass a corrupt packet
+ * and exit 0), except a stream that merely stops after a whole packet (ENDED_EARLY).
+ */
+export async function remuxToFile(input: Readable, container: MediaContainer, outPath: string): Promise<void> {
+  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-xerror', '-f', container === 'webm' ? 'webm' : 'mp4', '-i', 'pipe:0', '-map', '0', '-c', 'copy', ...OUTPUT_ARGS[container], '-y', outPath];
+  const { code, stderr } = await run('ffmpeg', args, input);
+  const problem = stderr
+    .split('\n')
+    .filter((line) => line.trim() && !ENDED_EARLY.test(line))
+    .join('\n');
+  if (code !== 0 || problem) throw new RemuxError(`the recording could not be remuxed: ${stderr.trim().split('\n').slice(0, 3).join('; ') || `ffmpeg exited with ${code}`}`);
+}
+
+/** The duration (seconds) a media file's header states, or null when it states none. */
+export async function probeDuration(file: string): Promise<number | null> {
+  const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve, reject) => {
+    const child = spawn('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
+    child.stderr.resume();
+    child.on('error', reject);
+    child.on('close', (c) => resolve({ code: c ?? 1, stderr: out }));
+  });
+  const seconds = Number(stderr.trim());
+  return code === 0 && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}
+
+/** A private scratch folder, removed after `fn` (whatever it did). */
+export async function withScratchDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'adx-remux-'));
+  try {
+    return await fn(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Remuxes a small recording held in memory (profile audio): the seekable bytes. */
+export async function remuxBuffer(bytes: Buffer, container: MediaContainer): Promise<Buffer> {
+  return withScratchDir(async (dir) => {
+    const out = path.join(dir, `out.${container}`);
+    await remuxToFile(Readable.from([bytes]), container, out);
+    return readFile(out);
+  });
+}
+
