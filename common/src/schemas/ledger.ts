@@ -3,7 +3,19 @@ import { z } from 'zod';
 /** Investor IDs are upper-case codes such as ADX0001; the search accepts any part of one. */
 export const INVESTOR_ID_SEARCH_MAX = 32;
 
-/** GET /api/ledger query: server-side search by investor ID and pagination. */
+/**
+ * A position in the ledger's display order (purchase date, then time recorded, then id, all descending):
+ * `2025-01-31_2025-02-01T10:00:00.123456Z_42`. Pages are read from a position (keyset paging), so page 200
+ * costs what page 1 costs; the API hands out the positions of each page's first and last row.
+ */
+export const LEDGER_CURSOR = /^(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,18})$/;
+const ZLedgerCursor = z.string().regex(LEDGER_CURSOR, 'cursor must be a position the API handed out');
+
+/**
+ * GET /api/ledger query: server-side search by investor ID and pagination. `after` (the previous page's
+ * `nextCursor`) or `before` (the next page's `prevCursor`) select the page; `page` is only its number, echoed
+ * for display. Without either, the answer is the first page.
+ */
 export const ZLedgerQuery = z.object({
   search: z
     .string()
@@ -23,6 +35,8 @@ export const ZLedgerQuery = z.object({
     .min(1, 'pageSize must be at least 1')
     .max(100, 'pageSize must be at most 100')
     .default(50),
+  after: ZLedgerCursor.optional(),
+  before: ZLedgerCursor.optional(),
 });
 export type TLedgerQuery = z.infer<typeof ZLedgerQuery>;
 
@@ -46,6 +60,10 @@ export const ZLedgerPage = z.object({
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
   search: z.string(),
+  /** `after` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** `before` for the previous page; null on the first page. */
+  prevCursor: z.string().nullable(),
 });
 export type TLedgerPage = z.infer<typeof ZLedgerPage>;
 
