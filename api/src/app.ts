@@ -140,6 +140,6 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
 
   await app.register(queueDashboardRoutes);
 
-  await app.register(webPlugin, { distDir: config.WEB_DIST });
+  await app.register(webPlugin, { distDir: config.WEB_DIST, publicUrl: config.publicUrl });
   return app;
 }
