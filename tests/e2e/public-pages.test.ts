@@ -130,6 +130,20 @@ describe('HTML as a crawler or a link preview sees it (no JavaScript)', () => {
 });
 
 describe('in the browser', () => {
+  it('changes the title when moving to another page without a reload', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await page.goto(`${t.baseUrl}/dog-pound`, { waitUntil: 'networkidle' });
+      expect(await page.title()).toBe('DOG POUND · ADX Trust');
+      await page.getByRole('banner').getByRole('link', { name: 'Pitch Deck' }).click();
+      await page.waitForURL(`${t.baseUrl}/pitch-deck`);
+      await expect.poll(() => page.title()).toBe('Pitch Deck · ADX Trust');
+      expect(await page.evaluate('document.querySelectorAll("title").length')).toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
+
   for (const p of [...PAGES.map((x) => x.path), '/no/such/page']) {
     it(`${p}: hydrates the built HTML without a mismatch`, async () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -146,6 +160,8 @@ describe('in the browser', () => {
           .toBe(true);
         await page.waitForTimeout(300);
         expect(problems).toEqual([]);
+        // One title, React's, so that it changes with client-side navigation.
+        expect(await page.evaluate('document.querySelectorAll("title").length')).toBe(1);
       } finally {
         await page.close();
       }
