@@ -32,6 +32,7 @@ COPY --from=build /app/worker ./worker
 COPY --from=build /app/migrations ./migrations
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/web/dist ./web/dist
+COPY --from=build /app/web/dist-ssr ./web/dist-ssr
 USER node
 EXPOSE 3000
 # node itself is the container's main process, so `docker stop`'s SIGTERM reaches the server's drain.
