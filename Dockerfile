@@ -13,7 +13,7 @@ COPY web/package.json web/
 # versions unchanged (see scripts/bootstrap.mjs). Where the lockfile is complete, `npm ci` works too.
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npx vite build web
+RUN npm run build:web
 
 # Runtime stage: production dependencies only (`--omit=dev`, same lockfile note as above), non-root.
 # tsx is a production dependency: the servers run their TypeScript directly (node --import tsx).
