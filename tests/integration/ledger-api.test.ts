@@ -119,9 +119,11 @@ describe('with rows', () => {
   });
 
   it('refuses a cursor it did not hand out', async () => {
-    const res = await get('/api/ledger?after=2025-01-01_x_1');
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Invalid query: cursor must be a position the API handed out');
+    for (const cursor of ['2025-01-01_x_1', '2025-02-30_2025-01-01T00:00:00.000000Z_1', '2025-01-01_2025-01-01T25:00:00.000000Z_1', '0000-01-01_2025-01-01T00:00:00.000000Z_1']) {
+      const res = await get(`/api/ledger?after=${cursor}`);
+      expect(res.status, cursor).toBe(400);
+      expect(res.body.message).toBe('Invalid query: cursor must be a position the API handed out');
+    }
   });
 
   it('searches by investor-ID prefix, case-insensitive, counting every match', async () => {

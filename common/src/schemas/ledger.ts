@@ -8,8 +8,21 @@ export const INVESTOR_ID_SEARCH_MAX = 32;
  * `2025-01-31_2025-02-01T10:00:00.123456Z_42`. Pages are read from a position (keyset paging), so page 200
  * costs what page 1 costs; the API hands out the positions of each page's first and last row.
  */
-export const LEDGER_CURSOR = /^(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,18})$/;
-const ZLedgerCursor = z.string().regex(LEDGER_CURSOR, 'cursor must be a position the API handed out');
+export const LEDGER_CURSOR = /^([1-9]\d{3}-\d{2}-\d{2})_([1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,18})$/;
+
+/** Whether the date and the time in a cursor exist (so Postgres can read them: 2025-02-30 cannot be a position). */
+function isRealPosition(cursor: string): boolean {
+  const m = LEDGER_CURSOR.exec(cursor);
+  if (!m) return false;
+  const day = m[1]!;
+  const at = m[2]!;
+  const dayOk = new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+  const atMs = Date.parse(at);
+  return dayOk && Number.isFinite(atMs) && new Date(atMs).toISOString().slice(0, 19) === at.slice(0, 19);
+}
+
+const CURSOR_MESSAGE = 'cursor must be a position the API handed out';
+const ZLedgerCursor = z.string().regex(LEDGER_CURSOR, { message: CURSOR_MESSAGE, abort: true }).refine(isRealPosition, CURSOR_MESSAGE);
 
 /**
  * GET /api/ledger query: server-side search by investor ID and pagination. `after` (the previous page's
