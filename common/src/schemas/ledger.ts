@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini (see errors.ts): the public ledger page loads these without the rest of zod.
+import * as z from 'zod/mini';
 
 /** Investor IDs are upper-case codes such as ADX0001; the search accepts any part of one. */
 export const INVESTOR_ID_SEARCH_MAX = 32;
@@ -22,7 +23,7 @@ function isRealPosition(cursor: string): boolean {
 }
 
 const CURSOR_MESSAGE = 'cursor must be a position the API handed out';
-const ZLedgerCursor = z.string().regex(LEDGER_CURSOR, { message: CURSOR_MESSAGE, abort: true }).refine(isRealPosition, CURSOR_MESSAGE);
+const ZLedgerCursor = z.string().check(z.regex(LEDGER_CURSOR, { message: CURSOR_MESSAGE, abort: true }), z.refine(isRealPosition, CURSOR_MESSAGE));
 
 /**
  * GET /api/ledger query: server-side search by investor ID and pagination. `after` (the previous page's
@@ -30,26 +31,30 @@ const ZLedgerCursor = z.string().regex(LEDGER_CURSOR, { message: CURSOR_MESSAGE,
  * for display. Without either, the answer is the first page.
  */
 export const ZLedgerQuery = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(INVESTOR_ID_SEARCH_MAX, `search must be at most ${INVESTOR_ID_SEARCH_MAX} characters`)
-    .regex(/^[A-Za-z0-9-]*$/, 'search may contain only letters, digits and dashes')
-    .default(''),
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(1_000_000, 'page must be at most 1000000')
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be at least 1')
-    .max(100, 'pageSize must be at most 100')
-    .default(50),
-  after: ZLedgerCursor.optional(),
-  before: ZLedgerCursor.optional(),
+  search: z._default(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(INVESTOR_ID_SEARCH_MAX, `search must be at most ${INVESTOR_ID_SEARCH_MAX} characters`),
+        z.regex(/^[A-Za-z0-9-]*$/, 'search may contain only letters, digits and dashes'),
+      ),
+    '',
+  ),
+  page: z._default(
+    z.coerce
+      .number({ error: 'page must be a number' })
+      .check(z.int('page must be a whole number'), z.minimum(1, 'page must be at least 1'), z.maximum(1_000_000, 'page must be at most 1000000')),
+    1,
+  ),
+  pageSize: z._default(
+    z.coerce
+      .number({ error: 'pageSize must be a number' })
+      .check(z.int('pageSize must be a whole number'), z.minimum(1, 'pageSize must be at least 1'), z.maximum(100, 'pageSize must be at most 100')),
+    50,
+  ),
+  after: z.optional(ZLedgerCursor),
+  before: z.optional(ZLedgerCursor),
 });
 export type TLedgerQuery = z.infer<typeof ZLedgerQuery>;
 
@@ -59,7 +64,7 @@ export type TLedgerQuery = z.infer<typeof ZLedgerQuery>;
  */
 export const ZLedgerRow = z.object({
   investor_id: z.string(),
-  purchase_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  purchase_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   investment_amount_usd: z.string(),
   tokens_to_be_distributed: z.string(),
   created_at: z.string(),
@@ -69,20 +74,20 @@ export type TLedgerRow = z.infer<typeof ZLedgerRow>;
 /** GET /api/ledger answer: one page of rows, newest purchase first, and how many rows match in all. */
 export const ZLedgerPage = z.object({
   rows: z.array(ZLedgerRow),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
+  total: z.number().check(z.int(), z.nonnegative()),
+  page: z.number().check(z.int(), z.positive()),
+  pageSize: z.number().check(z.int(), z.positive()),
   search: z.string(),
   /** `after` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   /** `before` for the previous page; null on the first page. */
-  prevCursor: z.string().nullable(),
+  prevCursor: z.nullable(z.string()),
 });
 export type TLedgerPage = z.infer<typeof ZLedgerPage>;
 
 /** GET /api/ledger/summary answer: Total Investors is the number of ledger records, as the spec defines it. */
 export const ZLedgerSummary = z.object({
-  totalInvestors: z.number().int().nonnegative(),
+  totalInvestors: z.number().check(z.int(), z.nonnegative()),
   totalInvestmentUsd: z.string(),
   totalTokens: z.string(),
 });
