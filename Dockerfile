@@ -13,7 +13,7 @@ COPY web/package.json web/
 # versions unchanged (see scripts/bootstrap.mjs). Where the lockfile is complete, `npm ci` works too.
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npx vite build web
+RUN npm run build:web
 
 # Runtime stage: production dependencies only (`--omit=dev`, same lockfile note as above), non-root.
 # tsx is a production dependency: the servers run their TypeScript directly (node --import tsx).
@@ -34,6 +34,7 @@ COPY --from=build /app/worker ./worker
 COPY --from=build /app/migrations ./migrations
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/web/dist ./web/dist
+COPY --from=build /app/web/dist-ssr ./web/dist-ssr
 USER node
 EXPOSE 3000
 # node itself is the container's main process, so `docker stop`'s SIGTERM reaches the server's drain.

@@ -5,6 +5,7 @@ import * as community from './20261122000300_community';
 import * as localCheckout from './20261122000400_local_checkout';
 import * as studioCredentials from './20261122000500_studio_credentials';
 import * as recordingContainers from './20261123000600_recording_containers';
+import * as ledgerNotify from './20261123104500_ledger_notify';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so that migrations run the
@@ -17,6 +18,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Knex.Migration]> = [
   ['20261122000400_local_checkout', localCheckout],
   ['20261122000500_studio_credentials', studioCredentials],
   ['20261123000600_recording_containers', recordingContainers],
+  ['20261123104500_ledger_notify', ledgerNotify],
 ];
 
 /** knex MigrationSource over MIGRATIONS. */

@@ -44,7 +44,7 @@ function precompress(): PluginOption {
  * The pages worth fetching with the HTML: for each path, the page's source (and any module main.tsx loads with it).
  * Written to dist/route-preloads.json as the chunk files (with their static imports); the API adds
  * `<link rel="modulepreload">` for them to the app shell it serves at that path, so the page's code downloads in
- * parallel with the entry chunk instead of after it. Keep in step with PAGES in src/main.tsx.
+ * parallel with the entry chunk instead of after it. Keep in step with PAGES in src/app.tsx.
  */
 const ROUTE_PRELOADS: Record<string, string[]> = {
   '/': ['src/routes/Home.tsx'],
@@ -83,7 +83,7 @@ function routePreloads(): PluginOption {
   };
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const env = { ...loadEnv(mode, repoRoot, ''), ...process.env };
   const target = `http://127.0.0.1:${env.API_PORT ?? 3000}`;
   const proxy: Record<string, ProxyOptions> = {
@@ -99,7 +99,8 @@ export default defineConfig(({ mode }) => {
     envDir: repoRoot,
     // The cast bridges duplicate Vite installs (the plugins are typed against the hoisted root copy, this file
     // against web/node_modules/vite); at run time they are ordinary plugin objects that either version accepts.
-    plugins: [react(), tailwindcss(), routePreloads(), precompress()] as PluginOption[],
+    // The server entry (scripts/prerender-web.ts) needs neither the preload list nor compressed copies.
+    plugins: (isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), routePreloads(), precompress()]) as PluginOption[],
     build: { outDir: 'dist', emptyOutDir: true },
     server: { proxy },
     preview: { proxy },

@@ -35,3 +35,24 @@ export function isWebRoute(pathname: string): boolean {
     return a.length === b.length && a.every((seg, i) => (seg.startsWith(':') ? (b[i] ?? '') !== '' : seg === b[i]));
   });
 }
+
+/**
+ * The public pages search engines may index: rendered to HTML at build time (scripts/prerender-web.ts; the ledger
+ * by the API with its current figures), listed in /sitemap.xml. Every other page is `noindex`.
+ */
+export const PUBLIC_ROUTES = [
+  '/',
+  '/pitch-deck',
+  '/token-ledger',
+  '/dog-pound',
+  '/incubator',
+  '/incubator-application',
+  '/events/i-am-the-business',
+  '/business-ecosystem',
+] as const satisfies ReadonlyArray<(typeof WEB_ROUTES)[number]>;
+
+/**
+ * Pages also rendered at build time but not indexed: the payment success pages' neutral shell (their state
+ * depends on the visitor's payment, which the page verifies after loading).
+ */
+export const PRERENDERED_PRIVATE_ROUTES = ['/donation-success', '/payment-success'] as const satisfies ReadonlyArray<(typeof WEB_ROUTES)[number]>;

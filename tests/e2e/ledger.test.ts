@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { appendLedgerRows } from '@app/common/server/ledger.repository';
 import { seedDemo } from '../../scripts/lib/seed';
 import { useE2eSite } from '../helpers/e2e';
 
@@ -56,6 +57,31 @@ describe('/token-ledger', () => {
   it('opens already searched from a link', async () => {
     await page.goto(`${site.app.baseUrl}/token-ledger?search=ADX0010`);
     await page.getByText('Found 1 matching record(s)').waitFor();
+  });
+
+  it('pages with Next and Previous from page positions, and Back returns to the previous page', async () => {
+    await appendLedgerRows(
+      site.app.database.db,
+      Array.from({ length: 30 }, (_, i) => ({ investor_id: `ADX7${String(i).padStart(3, '0')}`, purchase_date: '2024-01-01', investment_amount_usd: '5.00', tokens_to_be_distributed: '50.00000000', source: 'admin' as const })),
+    );
+    // Once this API process has heard of the new rows (LISTEN/NOTIFY), its pages show them.
+    await expect.poll(async () => ((await (await fetch(`${site.app.baseUrl}/api/ledger/summary`)).json()) as { totalInvestors: number }).totalInvestors).toBe(66);
+    await page.goto(`${site.app.baseUrl}/token-ledger`);
+    await page.getByText('Page 1 of 2').waitFor();
+    await expect.poll(() => page.getByTestId('ledger-row').count()).toBe(50);
+    await page.getByRole('button', { name: /Next/ }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    expect(new URL(page.url()).searchParams.get('after')).toMatch(/^\d{4}-\d{2}-\d{2}_/);
+    await expect.poll(() => page.getByTestId('ledger-row').count()).toBe(16);
+    expect(await page.getByRole('button', { name: /Next/ }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: /Previous/ }).click();
+    await page.getByText('Page 1 of 2').waitFor();
+    expect(page.url()).toBe(`${site.app.baseUrl}/token-ledger`);
+    await page.goBack();
+    await page.getByText('Page 2 of 2').waitFor();
+    // An old link with a page number but no position opens the first page.
+    await page.goto(`${site.app.baseUrl}/token-ledger?page=2`);
+    await page.getByText('Page 1 of 2').waitFor();
   });
 });
 

@@ -220,7 +220,8 @@ describe('not found', () => {
     const res = await page.goto(`${site.app.baseUrl}/no/such/page`);
     expect(res?.status()).toBe(404);
     await page.getByText('Oops! Page not found').waitFor();
-    expect(consoleErrors.some((e) => e.includes('/no/such/page'))).toBe(true);
+    // The page is in the HTML (prerendered); the log comes once the app has started.
+    await expect.poll(() => consoleErrors.some((e) => e.includes('/no/such/page'))).toBe(true);
   });
 });
 

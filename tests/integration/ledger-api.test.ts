@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger.repository';
 import { ZLedgerPage, ZLedgerSummary } from '@app/common/schemas/ledger';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { eventually } from '../helpers/worker';
 
 let t: TestApp;
 
@@ -34,7 +35,7 @@ describe('empty ledger', () => {
     expect(s.status).toBe(200);
     expect(s.body).toEqual({ totalInvestors: 0, totalInvestmentUsd: '0.00', totalTokens: '0.00000000' });
     const p = await get('/api/ledger');
-    expect(p.body).toEqual({ rows: [], total: 0, page: 1, pageSize: 50, search: '' });
+    expect(p.body).toEqual({ rows: [], total: 0, page: 1, pageSize: 50, search: '', nextCursor: null, prevCursor: null });
   });
 });
 
@@ -42,7 +43,10 @@ describe('with rows', () => {
   beforeAll(async () => {
     const rows = Array.from({ length: 120 }, (_, k) => row(k + 1));
     rows.push(row(7, { purchase_date: '2026-03-01', investment_amount_usd: '99999999999999.99', tokens_to_be_distributed: '12345678901234567890.12345678' }));
+    const seen = t.app.ledgerCache.generation;
     expect(await appendLedgerRows(t.database.db, rows)).toBe(121);
+    // The empty ledger's answers are cached until Postgres delivers the change notice (ledger-cache.test.ts).
+    await eventually(async () => t.app.ledgerCache.generation > seen, 5_000, 'ledger change notice');
   });
 
   it('summarises exactly, in SQL, without float loss', async () => {
@@ -66,12 +70,60 @@ describe('with rows', () => {
     expect(p1.rows[0]).toMatchObject({ investor_id: 'ADX0007', purchase_date: '2026-03-01', investment_amount_usd: '99999999999999.99' });
     const dates = p1.rows.map((r) => r.purchase_date);
     expect([...dates].sort().reverse()).toEqual(dates);
-    const p3 = ZLedgerPage.parse((await get('/api/ledger?page=3')).body);
+    expect(p1.prevCursor).toBeNull();
+    const p2 = ZLedgerPage.parse((await get(`/api/ledger?page=2&after=${p1.nextCursor}`)).body);
+    expect(p2).toMatchObject({ page: 2, total: 121 });
+    const p3 = ZLedgerPage.parse((await get(`/api/ledger?page=3&after=${p2.nextCursor}`)).body);
     expect(p3.rows).toHaveLength(21);
-    const p4 = ZLedgerPage.parse((await get('/api/ledger?page=4')).body);
-    expect(p4.rows).toHaveLength(0);
-    const all = new Set([...p1.rows, ...ZLedgerPage.parse((await get('/api/ledger?page=2')).body).rows, ...p3.rows].map((r) => JSON.stringify(r)));
+    expect(p3.nextCursor).toBeNull();
+    const all = new Set([...p1.rows, ...p2.rows, ...p3.rows].map((r) => JSON.stringify(r)));
     expect(all.size).toBe(121);
+    const ordered = [...p1.rows, ...p2.rows, ...p3.rows].map((r) => r.purchase_date);
+    expect([...ordered].sort().reverse()).toEqual(ordered);
+    // Back from page 3 gives page 2 again; back from page 2 is page 1.
+    const back2 = ZLedgerPage.parse((await get(`/api/ledger?page=2&before=${p3.prevCursor}`)).body);
+    expect(back2.rows).toEqual(p2.rows);
+    expect(back2).toMatchObject({ page: 2, nextCursor: p2.nextCursor, prevCursor: p2.prevCursor });
+    const back1 = ZLedgerPage.parse((await get(`/api/ledger?page=1&before=${p2.prevCursor}`)).body);
+    expect(back1).toMatchObject({ rows: p1.rows, page: 1, prevCursor: null, nextCursor: p1.nextCursor });
+  });
+
+  it('reads a deep page from its position, not by skipping the rows before it (keyset, no OFFSET)', async () => {
+    const p1 = ZLedgerPage.parse((await get('/api/ledger?pageSize=10')).body);
+    const p2 = ZLedgerPage.parse((await get(`/api/ledger?pageSize=10&page=2&after=${p1.nextCursor}`)).body);
+    const queries: string[] = [];
+    const onQuery = (q: { sql: string }) => queries.push(q.sql);
+    t.app.db.on('query', onQuery);
+    try {
+      const p3 = ZLedgerPage.parse((await get(`/api/ledger?pageSize=10&page=3&after=${p2.nextCursor}`)).body);
+      expect(p3.rows).toHaveLength(10);
+    } finally {
+      t.app.db.off('query', onQuery);
+    }
+    const page = queries.find((q) => q.includes('from "token_purchases"'));
+    expect(page).toBeDefined();
+    expect(page).not.toMatch(/offset/i);
+    expect(page).toMatch(/limit/i);
+    // The plan: a range scan of the display-order index, stopping after one page (plus one row). A table of 121 rows
+    // would be read sequentially, so sequential scans are switched off to see what a large table gets.
+    const plan = await t.database.db.transaction(async (trx) => {
+      await trx.raw('SET LOCAL enable_seqscan = off');
+      return (await trx.raw(
+        `EXPLAIN (FORMAT JSON) SELECT investor_id FROM token_purchases WHERE (purchase_date, created_at, id) < ('2025-01-15'::date, now(), 100::bigint)
+         ORDER BY purchase_date DESC, created_at DESC, id DESC LIMIT 11`,
+      )) as { rows: Array<{ 'QUERY PLAN': unknown }> };
+    });
+    const text = JSON.stringify(plan.rows[0]?.['QUERY PLAN']);
+    expect(text).toContain('token_purchases_order_idx');
+    expect(text).not.toContain('"Sort"');
+  });
+
+  it('refuses a cursor it did not hand out', async () => {
+    for (const cursor of ['2025-01-01_x_1', '2025-02-30_2025-01-01T00:00:00.000000Z_1', '2025-01-01_2025-01-01T25:00:00.000000Z_1', '0000-01-01_2025-01-01T00:00:00.000000Z_1']) {
+      const res = await get(`/api/ledger?after=${cursor}`);
+      expect(res.status, cursor).toBe(400);
+      expect(res.body.message).toBe('Invalid query: cursor must be a position the API handed out');
+    }
   });
 
   it('searches by investor-ID prefix, case-insensitive, counting every match', async () => {
@@ -81,9 +133,11 @@ describe('with rows', () => {
     const part = ZLedgerPage.parse((await get('/api/ledger?search=adx001&pageSize=5')).body);
     expect(part.total).toBe(10); // ADX0010..ADX0019
     expect(part.rows).toHaveLength(5);
-    const last = ZLedgerPage.parse((await get('/api/ledger?search=adx001&pageSize=5&page=2')).body);
+    const last = ZLedgerPage.parse((await get(`/api/ledger?search=adx001&pageSize=5&page=2&after=${part.nextCursor}`)).body);
     expect(last.total).toBe(10);
-    const middle = ZLedgerPage.parse((await get('/api/ledger?search=adx001&pageSize=3&page=2')).body);
+    expect(last.nextCursor).toBeNull();
+    const first3 = ZLedgerPage.parse((await get('/api/ledger?search=adx001&pageSize=3')).body);
+    const middle = ZLedgerPage.parse((await get(`/api/ledger?search=adx001&pageSize=3&page=2&after=${first3.nextCursor}`)).body);
     expect(middle).toMatchObject({ total: 10, page: 2 });
     expect(middle.rows).toHaveLength(3);
     const inside = ZLedgerPage.parse((await get('/api/ledger?search=0007')).body);
@@ -147,6 +201,6 @@ describe('routing', () => {
     expect(res.status).toBe(200);
     const paths = res.body.paths as Record<string, { get?: { parameters?: Array<{ name: string }> } }>;
     expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/ledger', '/api/ledger/summary', '/healthz', '/readyz']));
-    expect(paths['/api/ledger']?.get?.parameters?.map((p) => p.name)).toEqual(['search', 'page', 'pageSize']);
+    expect(paths['/api/ledger']?.get?.parameters?.map((p) => p.name)).toEqual(['search', 'page', 'pageSize', 'after', 'before']);
   });
 });

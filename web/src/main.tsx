@@ -1,86 +1,21 @@
-import { lazy, StrictMode, type ComponentType, type LazyExoticComponent } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { WEB_ROUTES } from '@app/common/routes';
-import { Layout } from './components/Layout';
-import { Toaster } from './components/ui/toast';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app';
 import './styles.css';
-
-type PageModule = { default: ComponentType };
-
-/** A page and whether it reads the API through TanStack Query (then the query cache is loaded and provided with it). */
-interface Page {
-  load: () => Promise<PageModule>;
-  query?: boolean;
-}
-
-/**
- * One code-split page per path in WEB_ROUTES (the keys must be exactly those paths, so a route added there
- * without a page here fails the type check), plus the '*' not-found page. Pages that need no query cache say
- * `query: false`, which keeps TanStack Query out of what they load (the landing page's budget).
- */
-const PAGES: Record<(typeof WEB_ROUTES)[number], Page> = {
-  '/': { load: () => import('./routes/Home'), query: false },
-  '/token-ledger': { load: () => import('./routes/TokenLedger') },
-  '/pitch-deck': { load: () => import('./routes/PitchDeck'), query: false },
-  '/dog-pound': { load: () => import('./routes/DogPound'), query: false },
-  '/incubator-application': { load: () => import('./routes/IncubatorApplication'), query: false },
-  '/incubator': { load: () => import('./routes/IncubatorInfo'), query: false },
-  '/events/i-am-the-business': { load: () => import('./routes/EventDetails'), query: false },
-  '/admin/submissions': { load: () => import('./routes/AdminSubmissions') },
-  '/auth': { load: () => import('./routes/Auth') },
-  '/community': { load: () => import('./routes/Community') },
-  '/security': { load: () => import('./routes/Security') },
-  '/token-admin': { load: () => import('./routes/TokenAdmin') },
-  '/donation-success': { load: () => import('./routes/DonationSuccess') },
-  '/payment-success': { load: () => import('./routes/PaymentSuccess') },
-  '/investment-portal': { load: () => import('./routes/InvestmentPortal'), query: false },
-  '/investment-success': { load: () => import('./routes/InvestmentSuccess') },
-  '/profile/:username': { load: () => import('./routes/Profile') },
-  '/business-ecosystem': { load: () => import('./routes/BusinessEcosystem') },
-  '/speakers': { load: () => import('./routes/Speakers') },
-  '/speaker-studio': { load: () => import('./routes/SpeakerStudio') },
-};
-
-/** A page loaded on first visit (React.lazy), wrapped in the query cache when it uses one. */
-function lazyPage({ load, query = true }: Page): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
-    const [page, provider] = await Promise.all([load(), query ? import('./lib/query') : null]);
-    if (!provider) return page;
-    const { QueryProvider } = provider;
-    const Inner = page.default;
-    return {
-      default: function WithQueryCache() {
-        return (
-          <QueryProvider>
-            <Inner />
-          </QueryProvider>
-        );
-      },
-    };
-  });
-}
-
-// Declarative routing (not the data router): the pages load their own data, and this keeps ~17 KB (gzip) of router
-// code out of the entry chunk that every page pays for.
-const ROUTES = WEB_ROUTES.map((path) => ({ path, Page: lazyPage(PAGES[path]) }));
-const NotFound = lazyPage({ load: () => import('./routes/NotFound'), query: false });
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
+const app = (
   <StrictMode>
     <BrowserRouter>
-      <Routes>
-        <Route element={<Layout />}>
-          {ROUTES.map(({ path, Page }) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
-          <Route path="*" element={<NotFound />} />
-        </Route>
-      </Routes>
-      <Toaster />
+      <App />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Public pages arrive rendered (scripts/prerender-web.ts, and /token-ledger from the API): React takes over that
+// HTML instead of drawing it again. Other pages arrive as the empty shell.
+if (rootElement.hasChildNodes()) hydrateRoot(rootElement, app);
+else createRoot(rootElement).render(app);

@@ -1,30 +1,46 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { isWebRoute } from '@app/common/routes';
+import { isWebRoute, PUBLIC_ROUTES } from '@app/common/routes';
+import { ledgerSummary, listLedger } from '@app/common/server/ledger.repository';
 
-/**
- * The shell for each path listed in the build's route-preloads.json, with a modulepreload link for each chunk of
- * that path's page, so the browser fetches the page's code together with the entry chunk (one round trip less).
- */
-function routeShells(html: string, preloadsPath: string): Map<string, Buffer> {
-  const shells = new Map<string, Buffer>();
-  if (!existsSync(preloadsPath)) return shells;
-  const preloads = JSON.parse(readFileSync(preloadsPath, 'utf8')) as Record<string, string[]>;
-  for (const [route, files] of Object.entries(preloads)) {
-    const links = files.filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
-    shells.set(route, Buffer.from(html.replace('</head>', `${links}</head>`)));
-  }
-  return shells;
+/** What scripts/prerender-web.ts writes to dist/pages/manifest.json. */
+interface PagesManifest {
+  pages: Record<string, { file: string; live?: 'ledger' }>;
+  notFound: string;
 }
 
+/** The parts of the built server entry (web/dist-ssr/entry-server.js) the API uses to render /token-ledger. */
+interface ServerEntry {
+  renderPage(url: string, seed: unknown[]): Promise<string>;
+  ledgerSeed(summary: unknown, page: unknown): unknown[];
+  QUERY_SEED_ID: string;
+  ORIGIN_TOKEN: string;
+}
+
+const LIVE_BODY = '<!--live-body-->';
+const NOINDEX = '<meta name="robots" content="noindex">';
+
+/** A modulepreload link for each chunk of a path's page, so its code downloads together with the entry chunk. */
+function preloadLinks(preloads: Record<string, string[]>, route: string): string {
+  return (preloads[route] ?? [])
+    .filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f))
+    .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+    .join('');
+}
+
+const readJson = <T,>(file: string, fallback: T): T => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : fallback);
+
 /**
- * Serves the built web app from one origin with the API. Known app routes get the shell with 200,
- * unknown paths get the same shell (which renders the 404 page) with status 404, and unknown /api
- * paths get a JSON 404. Hashed assets are cached for a year; the shell is never cached.
+ * Serves the built web app from one origin with the API. The public pages are HTML rendered at build time (with
+ * their title, description, canonical URL and share tags, PUBLIC_URL filled in here); /token-ledger is rendered here
+ * with the ledger's current summary and first page, kept until the ledger changes (app.ledgerCache). Other app routes
+ * get the shell (marked noindex) with 200, unknown paths the 404 page with status 404, unknown /api paths a JSON 404.
+ * Hashed assets are cached for a year; pages are never cached.
  */
-export const webPlugin = fp<{ distDir: string }>(
+export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
   async (app, opts) => {
     const indexPath = path.join(opts.distDir, 'index.html');
     const built = existsSync(indexPath);
@@ -43,10 +59,46 @@ export const webPlugin = fp<{ distDir: string }>(
     } else {
       app.log.warn({ distDir: opts.distDir }, 'web app not built: only the API is served (run npm run build:web)');
     }
-    const shell = built ? readFileSync(indexPath) : null;
-    const shells = shell ? routeShells(shell.toString('utf8'), path.join(opts.distDir, 'route-preloads.json')) : new Map<string, Buffer>();
 
-    app.setNotFoundHandler((req, reply) => {
+    const preloads = readJson<Record<string, string[]>>(path.join(opts.distDir, 'route-preloads.json'), {});
+    const pagesDir = path.join(opts.distDir, 'pages');
+    const manifest = readJson<PagesManifest | null>(path.join(pagesDir, 'manifest.json'), null);
+    const withOrigin = (html: string) => html.split('__PUBLIC_URL__').join(opts.publicUrl);
+    const page = (file: string, route: string) =>
+      withOrigin(readFileSync(path.join(pagesDir, file), 'utf8')).replace('</head>', `${preloadLinks(preloads, route)}</head>`);
+
+    const shellHtml = built ? readFileSync(indexPath, 'utf8') : null;
+    const shell = shellHtml ? Buffer.from(shellHtml.replace('</head>', `${NOINDEX}</head>`)) : null;
+    const pages = new Map<string, Buffer>();
+    let ledgerTemplate: string | null = null;
+    for (const [route, { file, live }] of Object.entries(manifest?.pages ?? {})) {
+      if (live) ledgerTemplate = page(file, route);
+      else pages.set(route, Buffer.from(page(file, route)));
+    }
+    const notFound = manifest ? Buffer.from(page(manifest.notFound, '')) : shell;
+    const entryPath = path.join(opts.distDir, '..', 'dist-ssr', 'entry-server.js');
+    let entry: Promise<ServerEntry> | null = null;
+
+    /** /token-ledger with the current figures in its HTML; rebuilt after each ledger change, once per process. */
+    const ledgerPage = (template: string) =>
+      app.ledgerCache.get('ledger-page', async () => {
+        entry ??= import(pathToFileURL(entryPath).href) as Promise<ServerEntry>;
+        const ssr = await entry;
+        const [summary, first] = await Promise.all([ledgerSummary(app.db), listLedger(app.db, { search: '', page: 1, pageSize: 50 })]);
+        const seed = ssr.ledgerSeed(summary, first);
+        // React puts the page's <title> first in what it renders; the head already has it.
+        const body = (await ssr.renderPage('/token-ledger', seed)).replace(/^<title>[^<]*<\/title>/, '');
+        const data = `<script type="application/json" id="${ssr.QUERY_SEED_ID}">${JSON.stringify(seed).replace(/</g, '\\u003c')}</script>`;
+        return Buffer.from(template.replace(LIVE_BODY, body).replace('</body>', `${data}</body>`));
+      });
+
+    // What search engines may list: exactly the public pages (common/src/routes.ts), on PUBLIC_URL.
+    const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${PUBLIC_ROUTES.map((r) => `  <url><loc>${opts.publicUrl}${r}</loc></url>`).join('\n')}\n</urlset>\n`;
+    const robots = `User-agent: *\nDisallow: /api/\nDisallow: /admin/\nDisallow: /checkout/\nAllow: /\n\nSitemap: ${opts.publicUrl}/sitemap.xml\n`;
+    app.get('/sitemap.xml', { config: { access: 'public' } }, async (_req, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap));
+    app.get('/robots.txt', { config: { access: 'public' } }, async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots));
+
+    app.setNotFoundHandler(async (req, reply) => {
       const pathname = req.url.split('?')[0] ?? '/';
       // The queue dashboard's files and calls are not pages of the web app either.
       const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/admin/queues/');
@@ -58,9 +110,13 @@ export const webPlugin = fp<{ distDir: string }>(
       }
       const known = isWebRoute(pathname);
       if (!known) req.log.info({ path: pathname }, 'page not found');
-      const page = shells.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ?? shell;
-      return reply.status(known ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      let body: Buffer;
+      if (!known) body = notFound ?? shell;
+      else if (route === '/token-ledger' && ledgerTemplate) body = await ledgerPage(ledgerTemplate);
+      else body = pages.get(route) ?? Buffer.from(shellHtml!.replace('</head>', `${preloadLinks(preloads, route)}${NOINDEX}</head>`));
+      return reply.status(known ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(body);
     });
   },
-  { name: 'web' },
+  { name: 'web', dependencies: ['ledger-cache'] },
 );

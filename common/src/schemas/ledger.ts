@@ -1,28 +1,60 @@
-import { z } from 'zod';
+// zod/mini (see errors.ts): the public ledger page loads these without the rest of zod.
+import * as z from 'zod/mini';
 
 /** Investor IDs are upper-case codes such as ADX0001; the search accepts any part of one. */
 export const INVESTOR_ID_SEARCH_MAX = 32;
 
-/** GET /api/ledger query: server-side search by investor ID and pagination. */
+/**
+ * A position in the ledger's display order (purchase date, then time recorded, then id, all descending):
+ * `2025-01-31_2025-02-01T10:00:00.123456Z_42`. Pages are read from a position (keyset paging), so page 200
+ * costs what page 1 costs; the API hands out the positions of each page's first and last row.
+ */
+export const LEDGER_CURSOR = /^([1-9]\d{3}-\d{2}-\d{2})_([1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,18})$/;
+
+/** Whether the date and the time in a cursor exist (so Postgres can read them: 2025-02-30 cannot be a position). */
+function isRealPosition(cursor: string): boolean {
+  const m = LEDGER_CURSOR.exec(cursor);
+  if (!m) return false;
+  const day = m[1]!;
+  const at = m[2]!;
+  const dayOk = new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+  const atMs = Date.parse(at);
+  return dayOk && Number.isFinite(atMs) && new Date(atMs).toISOString().slice(0, 19) === at.slice(0, 19);
+}
+
+const CURSOR_MESSAGE = 'cursor must be a position the API handed out';
+const ZLedgerCursor = z.string().check(z.regex(LEDGER_CURSOR, { message: CURSOR_MESSAGE, abort: true }), z.refine(isRealPosition, CURSOR_MESSAGE));
+
+/**
+ * GET /api/ledger query: server-side search by investor ID and pagination. `after` (the previous page's
+ * `nextCursor`) or `before` (the next page's `prevCursor`) select the page; `page` is only its number, echoed
+ * for display. Without either, the answer is the first page.
+ */
 export const ZLedgerQuery = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(INVESTOR_ID_SEARCH_MAX, `search must be at most ${INVESTOR_ID_SEARCH_MAX} characters`)
-    .regex(/^[A-Za-z0-9-]*$/, 'search may contain only letters, digits and dashes')
-    .default(''),
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(1_000_000, 'page must be at most 1000000')
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be at least 1')
-    .max(100, 'pageSize must be at most 100')
-    .default(50),
+  search: z._default(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(INVESTOR_ID_SEARCH_MAX, `search must be at most ${INVESTOR_ID_SEARCH_MAX} characters`),
+        z.regex(/^[A-Za-z0-9-]*$/, 'search may contain only letters, digits and dashes'),
+      ),
+    '',
+  ),
+  page: z._default(
+    z.coerce
+      .number({ error: 'page must be a number' })
+      .check(z.int('page must be a whole number'), z.minimum(1, 'page must be at least 1'), z.maximum(1_000_000, 'page must be at most 1000000')),
+    1,
+  ),
+  pageSize: z._default(
+    z.coerce
+      .number({ error: 'pageSize must be a number' })
+      .check(z.int('pageSize must be a whole number'), z.minimum(1, 'pageSize must be at least 1'), z.maximum(100, 'pageSize must be at most 100')),
+    50,
+  ),
+  after: z.optional(ZLedgerCursor),
+  before: z.optional(ZLedgerCursor),
 });
 export type TLedgerQuery = z.infer<typeof ZLedgerQuery>;
 
@@ -32,7 +64,7 @@ export type TLedgerQuery = z.infer<typeof ZLedgerQuery>;
  */
 const ZLedgerRow = z.object({
   investor_id: z.string(),
-  purchase_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  purchase_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   investment_amount_usd: z.string(),
   tokens_to_be_distributed: z.string(),
   created_at: z.string(),
@@ -42,16 +74,20 @@ export type TLedgerRow = z.infer<typeof ZLedgerRow>;
 /** GET /api/ledger answer: one page of rows, newest purchase first, and how many rows match in all. */
 export const ZLedgerPage = z.object({
   rows: z.array(ZLedgerRow),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
+  total: z.number().check(z.int(), z.nonnegative()),
+  page: z.number().check(z.int(), z.positive()),
+  pageSize: z.number().check(z.int(), z.positive()),
   search: z.string(),
+  /** `after` for the next page; null on the last page. */
+  nextCursor: z.nullable(z.string()),
+  /** `before` for the previous page; null on the first page. */
+  prevCursor: z.nullable(z.string()),
 });
 export type TLedgerPage = z.infer<typeof ZLedgerPage>;
 
 /** GET /api/ledger/summary answer: Total Investors is the number of ledger records, as the spec defines it. */
 export const ZLedgerSummary = z.object({
-  totalInvestors: z.number().int().nonnegative(),
+  totalInvestors: z.number().check(z.int(), z.nonnegative()),
   totalInvestmentUsd: z.string(),
   totalTokens: z.string(),
 });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { TLedgerPage, TLedgerQuery, TLedgerRow, TLedgerSummary } from '../schemas/ledger';
+import { LEDGER_CURSOR, type TLedgerPage, type TLedgerQuery, type TLedgerRow, type TLedgerSummary } from '../schemas/ledger';
 import { toCount } from './db';
 
 interface LedgerRowDb {
@@ -8,9 +8,14 @@ interface LedgerRowDb {
   investment_amount_usd: string;
   tokens_to_be_distributed: string;
   created_at: Date;
+  /** The row's position (see LEDGER_CURSOR), built in SQL so the microseconds of created_at survive. */
+  cursor: string;
 }
 
 const PUBLIC_COLUMNS = ['investor_id', 'purchase_date', 'investment_amount_usd', 'tokens_to_be_distributed', 'created_at'];
+const CURSOR_SQL = `purchase_date::text || '_' || to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || id AS cursor`;
+/** The display order's key; token_purchases_order_idx has exactly these columns, all descending. */
+const KEY = '(purchase_date, created_at, id)';
 
 /**
  * LIKE pattern for the investor-ID search: IDs that start with what was typed, case-insensitive
@@ -31,28 +36,57 @@ function toPublicRow(r: LedgerRowDb): TLedgerRow {
   };
 }
 
-/** One page of the public ledger, newest purchase first, optionally filtered by investor-ID prefix. */
+/** The (date, timestamp, id) triple of a cursor the schema already validated. */
+function keyOf(cursor: string): [string, string, string] {
+  const m = LEDGER_CURSOR.exec(cursor);
+  if (!m) throw new Error(`not a ledger cursor: ${cursor}`);
+  return [m[1]!, m[2]!, m[3]!];
+}
+
+/**
+ * One page of the public ledger, newest purchase first, optionally filtered by investor-ID prefix. Keyset paged:
+ * the page starts at a row position (`after` / `before`), which the order index finds directly, so a deep page
+ * reads pageSize + 1 index entries like the first one does (OFFSET would walk every row before it).
+ */
 export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage> {
-  const offset = (q.page - 1) * q.pageSize;
   const filtered = (qb: Knex.QueryBuilder) => (q.search ? qb.whereLike('investor_id', prefixPattern(q.search)) : qb);
-  const rows = (await filtered(db('token_purchases').select(PUBLIC_COLUMNS))
+  const backwards = !q.after && q.before !== undefined;
+  const from = q.after ?? q.before;
+  let query = filtered(db('token_purchases').select([...PUBLIC_COLUMNS, db.raw(CURSOR_SQL)]));
+  if (from) query = query.whereRaw(`${KEY} ${backwards ? '>' : '<'} (?::date, ?::timestamptz, ?::bigint)`, keyOf(from));
+  const dir = backwards ? 'asc' : 'desc';
+  const found = (await query
     .orderBy([
-      { column: 'purchase_date', order: 'desc' },
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
+      { column: 'purchase_date', order: dir },
+      { column: 'created_at', order: dir },
+      { column: 'id', order: dir },
     ])
-    .limit(q.pageSize)
-    .offset(offset)) as LedgerRowDb[];
+    .limit(q.pageSize + 1)) as LedgerRowDb[];
+  // One row more than a page tells whether there is another page in the direction read.
+  const more = found.length > q.pageSize;
+  const rows = found.slice(0, q.pageSize);
+  if (backwards) rows.reverse();
+  const first = !from || (backwards && !more);
+  const page = first ? 1 : q.page;
   let total: number;
-  if (rows.length > 0 && rows.length < q.pageSize) {
-    total = offset + rows.length; // the last page tells the total without counting
-  } else if (!q.search) {
+  if (!q.search) {
     // The trigger-maintained record count: O(1) instead of counting a million rows.
     total = toCount(((await db('ledger_totals').select({ n: 'records' }).first()) as { n: string }).n);
+  } else if (first && !more) {
+    total = rows.length; // a first page that is also the last tells the total without counting
   } else {
     total = toCount(((await filtered(db('token_purchases').count({ n: '*' })).first()) as { n: string }).n);
   }
-  return { rows: rows.map(toPublicRow), total, page: q.page, pageSize: q.pageSize, search: q.search };
+  const hasNext = backwards ? from !== undefined : more;
+  return {
+    rows: rows.map(toPublicRow),
+    total,
+    page,
+    pageSize: q.pageSize,
+    search: q.search,
+    nextCursor: hasNext && rows.length > 0 ? rows[rows.length - 1]!.cursor : null,
+    prevCursor: !first && rows.length > 0 ? rows[0]!.cursor : null,
+  };
 }
 
 /** The public summary: number of records, total USD and total tokens, exact decimals as strings. */

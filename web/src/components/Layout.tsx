@@ -11,7 +11,7 @@ function copyrightYear(pathname: string): number {
 }
 
 /** Shown in the page's place while its code loads (tall, so the footer stays below the fold and nothing jumps). */
-function PageFallback() {
+export function PageFallback() {
   return (
     <div className="flex min-h-dvh items-center justify-center" role="status">
       <span className="h-8 w-8 animate-spin rounded-full border-2 border-gold-500 border-t-transparent motion-reduce:animate-none" />

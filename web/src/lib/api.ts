@@ -89,5 +89,7 @@ export function fetchLedgerPage(query: TLedgerQuery, signal?: AbortSignal): Prom
     page: String(query.page),
     pageSize: String(query.pageSize),
   });
+  if (query.after) params.set('after', query.after);
+  else if (query.before) params.set('before', query.before);
   return getJson(`/api/ledger?${params.toString()}`, ZLedgerPage, signal);
 }

@@ -14,11 +14,11 @@ import { useLedgerUrl } from '../features/ledger/use-ledger-url';
 /** The public, read-only token ledger '/token-ledger' (spec §2): totals, investor-ID verification and the records. */
 export default function TokenLedger() {
   const url = useLedgerUrl();
-  const { search, page } = url;
+  const { search, page, after, before } = url;
 
   const searchCheck = ZLedgerQuery.shape.search.safeParse(search);
   const invalidSearch = !searchCheck.success;
-  const query: TLedgerQuery | null = invalidSearch ? null : { search, page, pageSize: LEDGER_PAGE_SIZE };
+  const query: TLedgerQuery | null = invalidSearch ? null : { search, page, pageSize: LEDGER_PAGE_SIZE, after, before };
 
   const summary = useLedgerSummary();
   const ledger = useLedgerPage(query);
@@ -34,11 +34,11 @@ export default function TokenLedger() {
   const stale = ledger.isPlaceholderData;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
 
-  // A ?page= past the end (e.g. an old link) moves to the last page.
+  // A position that no longer starts a page (the page before it is gone: e.g. an edited link) goes back to page 1.
   const { setPage } = url;
   useEffect(() => {
-    if (data && !stale && data.total > 0 && page > pages) setPage(pages, true);
-  }, [data, stale, page, pages, setPage]);
+    if (data && !stale && data.total > 0 && data.rows.length === 0 && page > 1) setPage(1, null, true);
+  }, [data, stale, page, setPage]);
 
   const loading = !error && (summary.isPending || (query !== null && ledger.isPending));
   const typing = url.input.trim() !== search;
@@ -116,7 +116,17 @@ export default function TokenLedger() {
                   <>
                     <p className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs text-slate-600 sm:hidden">{LEDGER_TEXT.scrollHint}</p>
                     <LedgerTable rows={rows} searching={searching} stale={stale} />
-                    {data && <Pagination page={page} pages={pages} total={data.total} pageSize={data.pageSize} onPage={url.setPage} />}
+                    {data && (
+                      <Pagination
+                        page={data.page}
+                        pages={Math.max(pages, data.page)}
+                        total={data.total}
+                        pageSize={data.pageSize}
+                        hasNext={data.nextCursor !== null}
+                        onPrevious={() => setPage(data.page - 1, data.page > 2 && data.prevCursor ? { before: data.prevCursor } : null)}
+                        onNext={() => data.nextCursor && setPage(data.page + 1, { after: data.nextCursor })}
+                      />
+                    )}
                   </>
                 ) : (
                   <p data-testid="ledger-empty" className={`px-6 py-14 text-center text-slate-600 ${stale ? 'opacity-60' : ''}`}>

@@ -6,7 +6,7 @@ import { fetchLedgerPage, fetchLedgerSummary } from '../../lib/api';
 export const ledgerKeys = {
   all: ['ledger'] as const,
   summary: () => ['ledger', 'summary'] as const,
-  page: (q: TLedgerQuery) => ['ledger', 'page', q.search, q.page, q.pageSize] as const,
+  page: (q: TLedgerQuery) => ['ledger', 'page', q.search, q.page, q.pageSize, q.after ?? '', q.before ?? ''] as const,
 };
 
 /** The ledger totals. */

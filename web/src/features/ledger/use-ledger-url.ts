@@ -2,6 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { SEARCH_DEBOUNCE_MS } from './texts';
 
+/** Where a page starts: after the previous page's last row, or before the next page's first row (keyset paging). */
+export type PageFrom = { after: string } | { before: string } | null;
+
 /** Reads ?page= as a whole number of at least 1; anything else is page 1. */
 function parsePage(raw: string | null): number {
   const n = raw === null ? 1 : Number(raw);
@@ -19,7 +22,10 @@ export function useLedgerUrl() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const search = (params.get('search') ?? '').trim();
-  const page = parsePage(params.get('page'));
+  const after = params.get('after') ?? undefined;
+  const before = after ? undefined : (params.get('before') ?? undefined);
+  // A page number without a position (an old link) cannot be found without counting rows: it is the first page.
+  const page = after || before ? parsePage(params.get('page')) : 1;
 
   const [input, setInput] = useState(search);
   const [seenKey, setSeenKey] = useState(location.key);
@@ -37,6 +43,8 @@ export function useLedgerUrl() {
           if (next) p.set('search', next);
           else p.delete('search');
           p.delete('page');
+          p.delete('after');
+          p.delete('before');
           return p;
         },
         { replace: true },
@@ -52,12 +60,17 @@ export function useLedgerUrl() {
   }, [input, search, commit]);
 
   const setPage = useCallback(
-    (n: number, replace = false) => {
+    (n: number, from: PageFrom, replace = false) => {
       setParams(
         (prev) => {
           const p = new URLSearchParams(prev);
-          if (n > 1) p.set('page', String(n));
-          else p.delete('page');
+          p.delete('after');
+          p.delete('before');
+          if (n > 1 && from) {
+            p.set('page', String(n));
+            if ('after' in from) p.set('after', from.after);
+            else p.set('before', from.before);
+          } else p.delete('page');
           return p;
         },
         { replace },
@@ -71,6 +84,9 @@ export function useLedgerUrl() {
     search,
     /** The 1-based page in effect (from the URL). */
     page,
+    /** Where that page starts (from the URL). */
+    after,
+    before,
     /** The search box's text. */
     input,
     setInput,
