@@ -7,6 +7,7 @@ import { Emblem } from './Logo';
 import { buttonClasses } from './ui/button';
 import { toast } from './ui/toast';
 import { ON_NAVY_GOLD_OUTLINE } from '../features/site/classes';
+import { subscribeToNewsletter } from '../features/mail/subscribe';
 
 /** The footer's in-page anchors (spec §2), which lead to the landing page's sections from any page. */
 const ANCHORS = [
@@ -38,8 +39,7 @@ function onSubscribe(e: FormEvent<HTMLFormElement>) {
     toast({ title: 'Please enter a valid email address', variant: 'destructive' });
     return;
   }
-  // The spec shows no behaviour for this box: say so plainly rather than pretend the address was stored.
-  toast({ title: 'Newsletter sign-up opens soon', description: 'We are not collecting addresses yet. Join our community chat to hear first.' });
+  void subscribeToNewsletter(email);
 }
 
 /** The site footer (spec §2): anchors, claims, chat community, social links, newsletter box, Apply Now, copyright. */

@@ -1,6 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import { applyCheckoutOutcome, outcomeOf, PaymentMismatchError, type CheckoutSessionLike } from '@app/common/server/payments.repository';
 import { announcePayment } from '@app/common/server/realtime';
+import { requestMail } from '@app/common/server/mail/enqueue';
 import type { Handler } from '../context';
 
 interface InboxRow {
@@ -15,7 +16,7 @@ interface InboxRow {
  * either everything or nothing; a rerun (redelivery, retry, stalled job) finds it processed or finds
  * the ledger row already there.
  */
-export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, log, emitter }) => {
+export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, log, emitter, queues }) => {
   const result = await db
     .transaction(async (trx) => {
     const event = (await trx('stripe_events').where({ id: eventId }).forUpdate().first()) as InboxRow | undefined;
@@ -38,5 +39,7 @@ export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, 
     announcePayment(emitter, result);
     log.info({ eventId, kind: result.kind, rowId: result.rowId, status: result.status, ledgerRow: Boolean(result.ledgerRow) }, 'payment event applied');
   }
+  // After commit, keyed by payment id: a redelivered event asks again and the mail queue drops the repeat.
+  if (result?.status === 'paid') await requestMail(queues, log, { kind: 'payment-confirmed', paymentKind: result.kind, paymentId: result.rowId });
   return result ? { status: result.status, ledgerRow: Boolean(result.ledgerRow) } : { skipped: true };
 };

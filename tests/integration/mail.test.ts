@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ParsedMail } from 'mailparser';
+import { enqueueMail } from '@app/common/server/mail/enqueue';
+import { startFakeStripe, type FakeStripe, type FakeSession } from '../fakes/stripe';
+import { freePort, startTestApp, type TestApp } from '../helpers/app';
+import { anonymous, signInAs } from '../helpers/session';
+import { createTestSmtp, type TestSmtp } from '../helpers/smtp';
+import { eventually, startTestWorker } from '../helpers/worker';
+import { createMailer } from '../../worker/src/mail/mailer';
+import type { RunningWorkers } from '../../worker/src/workers';
+
+const formA = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'Grace@Example.org',
+  phone: '555-123-4567',
+  businessIdea: 'A compiler school for neighbourhood kids, taught on Saturdays in the library.',
+  commitment: true,
+  termsAccepted: true,
+};
+
+interface Site {
+  t: TestApp;
+  worker: RunningWorkers;
+}
+
+let stripe: FakeStripe;
+let smtp: TestSmtp;
+let relayed: Site;
+let outboxOnly: Site;
+
+async function startSite(smtpUrl?: string): Promise<Site> {
+  const t = await startTestApp({ env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.baseUrl, PUBLIC_URL: 'http://localhost:3000' } });
+  const mailer = createMailer({ ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}), MAIL_FROM: 'ADX Trust <hello@adx.example>', MAIL_REPLY_TO: 'team@adx.example', PRODUCT_NAME: 'ADX Trust', PUBLIC_URL: 'http://localhost:3000' });
+  const worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX, { mailer });
+  return { t, worker };
+}
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  smtp = createTestSmtp(await freePort());
+  await smtp.start();
+  [relayed, outboxOnly] = await Promise.all([startSite(`smtp://127.0.0.1:${smtp.port}`), startSite()]);
+});
+afterAll(async () => {
+  for (const s of [relayed, outboxOnly]) {
+    await s?.worker.close();
+    await s?.t.close();
+  }
+  await smtp?.stop();
+  await stripe?.close();
+});
+
+/** Pays a program enrolment through the webhook `times` times (the same event re-sent, then new event ids for the same session). */
+async function payProgram(site: Site, username: string, email: string, times: number): Promise<FakeSession> {
+  const member = await signInAs(site.t.app, site.t.database.db, username, { email });
+  const res = await member.request('POST', '/api/payments/program', { kind: 'program' });
+  expect(res.statusCode, res.body).toBe(200);
+  const session = stripe.pay(String(res.json().url).split('/').pop()!);
+  const first = stripe.event('checkout.session.completed', session);
+  for (let i = 0; i < times; i++) {
+    const e = i < times / 2 ? first : stripe.event('checkout.session.completed', session);
+    const r = await site.t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+    expect(r.statusCode).toBe(200);
+  }
+  return session;
+}
+
+const textOf = (m: ParsedMail) => m.text ?? '';
+const toOf = (m: ParsedMail) => (Array.isArray(m.to) ? m.to : [m.to]).flatMap((a) => a?.value.map((v) => v.address) ?? []);
+
+describe('mail over SMTP', () => {
+  it('a paid program event delivered ten times sends one confirmation, with both parts, to the payer, with the start date', async () => {
+    const session = await payProgram(relayed, 'mail_payer', 'payer@example.org', 10);
+    await eventually(async () => smtp.messages.some((m) => toOf(m).includes('payer@example.org')), 20_000, 'the confirmation');
+    // Let any duplicate jobs run out before counting.
+    await eventually(async () => (await relayed.t.app.queues.mail.getJobCounts('waiting', 'active', 'delayed')).waiting === 0, 10_000, 'an idle mail queue');
+    await new Promise((r) => setTimeout(r, 1_000));
+    const mine = smtp.messages.filter((m) => toOf(m).includes('payer@example.org'));
+    expect(mine).toHaveLength(1);
+    const m = mine[0]!;
+    expect(m.subject).toBe('Your enrolment in I Am The Business is confirmed');
+    expect(m.from?.text).toContain('hello@adx.example');
+    expect(m.replyTo?.text).toContain('team@adx.example');
+    expect(textOf(m)).toContain('October 4th 2025, 10:00 AM');
+    expect(textOf(m)).toContain('$2,497.00');
+    expect(m.html).toContain('October 4th 2025');
+    expect(m.html).toContain('<table'); // built from React Email components, not a bare string
+    const row = await relayed.t.database.db('program_payments').where({ checkout_session_id: session.id }).first();
+    expect(row.status).toBe('paid');
+    const outbox = await relayed.t.database.db('mail_outbox').where({ to_address: 'payer@example.org' });
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({ kind: 'payment-confirmed', transport: 'smtp' });
+    expect(outbox[0].sent_at).not.toBeNull();
+
+    // Asked again after the job is long gone: the outbox key still holds.
+    await enqueueMail(relayed.t.app.queues, { kind: 'payment-confirmed', paymentKind: 'program', paymentId: row.id });
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(smtp.messages.filter((x) => toOf(x).includes('payer@example.org'))).toHaveLength(1);
+  });
+
+  it('acknowledges form A to the address given, with the promised answer time; a form without an address sends nothing', async () => {
+    const res = await anonymous(relayed.t.app).request('POST', '/api/forms/incubator-application', formA);
+    expect(res.statusCode, res.body).toBe(201);
+    await eventually(async () => smtp.messages.some((m) => toOf(m).includes('grace@example.org')), 15_000, 'the acknowledgement');
+    const m = smtp.messages.find((x) => toOf(x).includes('grace@example.org'))!;
+    expect(smtp.recipients[smtp.messages.indexOf(m)]).toEqual(['grace@example.org']);
+    expect(m.subject).toBe('We received your incubator application');
+    expect(textOf(m)).toContain("We'll review your application and get back to you within 48 hours.");
+    expect(textOf(m)).toContain('Hello Grace');
+    expect(m.html).toContain('within 48 hours');
+
+    const before = smtp.messages.length;
+    const c = await anonymous(relayed.t.app).request('POST', '/api/forms/consultation', { sector: 'Education', timeCommitment: '1-2 hours per week' });
+    expect(c.statusCode).toBe(201);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it('SMTP down: the job is retried and the mail delivered once the relay returns, nothing lost', async () => {
+    await smtp.stop();
+    const res = await anonymous(relayed.t.app).request('POST', '/api/forms/incubator-application', { ...formA, email: 'later@example.org' });
+    expect(res.statusCode).toBe(201);
+    const jobId = `form-received-${res.json().id as string}`;
+    await eventually(async () => ((await relayed.t.app.queues.mail.getJob(jobId))?.attemptsMade ?? 0) >= 1, 20_000, 'a failed attempt');
+    expect(await relayed.t.database.db('mail_outbox').where({ to_address: 'later@example.org' })).toHaveLength(0);
+    await smtp.start();
+    await eventually(async () => smtp.messages.some((m) => toOf(m).includes('later@example.org')), 30_000, 'the retried mail');
+    expect(smtp.messages.filter((m) => toOf(m).includes('later@example.org'))).toHaveLength(1);
+    const [row] = await relayed.t.database.db('mail_outbox').where({ to_address: 'later@example.org' });
+    expect(row.sent_at).not.toBeNull();
+  });
+});
+
+describe('mail without SMTP (outbox only)', () => {
+  it('stores the same messages in the outbox, once, for admins to read', async () => {
+    await payProgram(outboxOnly, 'outbox_payer', 'payer@example.org', 4);
+    await anonymous(outboxOnly.t.app).request('POST', '/api/forms/incubator-application', formA);
+    const db = outboxOnly.t.database.db;
+    await eventually(async () => (await db('mail_outbox').count({ n: '*' }).first())?.n === '2', 20_000, 'two stored mails');
+    const rows = await db('mail_outbox').orderBy('kind');
+    const sent = [smtp.messages.find((m) => toOf(m).includes('grace@example.org'))!, smtp.messages.find((m) => toOf(m).includes('payer@example.org'))!];
+    expect(rows.map((r) => [r.kind, r.to_address, r.subject, r.transport])).toEqual([
+      ['form-received', 'grace@example.org', sent[0]!.subject, 'outbox'],
+      ['payment-confirmed', 'payer@example.org', sent[1]!.subject, 'outbox'],
+    ]);
+    // Same text apart from the receipt code (another payment row).
+    const norm = (s: string) => s.replace(/R-[0-9A-F]{8}/g, 'R-X').replace(/\s+/g, ' ').trim();
+    expect(norm(rows[1].text_body)).toBe(norm(textOf(sent[1]!)));
+    expect(norm(rows[0].text_body)).toBe(norm(textOf(sent[0]!)));
+
+    const admin = await signInAs(outboxOnly.t.app, db, 'outbox_admin', { admin: true });
+    const page = await admin.request('GET', '/api/admin/outbox?to=payer@example.org');
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ total: 1, rows: [{ kind: 'payment-confirmed', to: 'payer@example.org' }] });
+    expect((await anonymous(outboxOnly.t.app).request('GET', '/api/admin/outbox')).statusCode).toBe(401);
+  });
+});
