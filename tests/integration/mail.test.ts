@@ -99,6 +99,36 @@ describe('mail over SMTP', () => {
     expect(smtp.messages.filter((x) => toOf(x).includes('payer@example.org'))).toHaveLength(1);
   });
 
+  it('donation thanks with investor ID and ledger link, and an investment receipt with the Important Information', async () => {
+    const site = relayed.t;
+    const donor = await signInAs(site.app, site.database.db, 'mail_donor', { email: 'donor@example.org' });
+    const investor = await signInAs(site.app, site.database.db, 'mail_investor', { email: 'investor@example.org' });
+    const d = await donor.request('POST', '/api/payments/donations', { amount: 2500, donorName: 'Ada', wantsAdxTokens: true });
+    const i = await investor.request('POST', '/api/payments/investments', { amount: 500 });
+    expect([d.statusCode, i.statusCode]).toEqual([200, 200]);
+    for (const url of [d.json().url, i.json().url] as string[]) {
+      const e = stripe.event('checkout.session.completed', stripe.pay(url.split('/').pop()!));
+      await site.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+    }
+    await eventually(async () => ['donor@example.org', 'investor@example.org'].every((a) => smtp.messages.some((m) => toOf(m).includes(a))), 20_000, 'both receipts');
+    const donation = smtp.messages.find((m) => toOf(m).includes('donor@example.org'))!;
+    const donationRow = await site.database.db('donations').where({ user_id: donor.userId }).first();
+    expect(donation.subject).toBe('Thank you for your donation');
+    expect(textOf(donation)).toContain('$25.00');
+    expect(textOf(donation)).toContain(`R-${String(donationRow.id).slice(0, 8).toUpperCase()}`);
+    expect(textOf(donation)).toContain(donationRow.investor_id);
+    expect(donation.html).toContain(`/token-ledger?q=${donationRow.investor_id}`);
+    const receipt = smtp.messages.find((m) => toOf(m).includes('investor@example.org'))!;
+    const inv = await site.database.db('investments').where({ user_id: investor.userId }).first();
+    expect(receipt.subject).toBe('Your ADX investment receipt');
+    expect(textOf(receipt)).toContain('$500.00');
+    expect(textOf(receipt)).toContain('5000');
+    expect(textOf(receipt)).toContain(inv.investor_id);
+    expect(textOf(receipt)).toContain('Payment status: Paid');
+    expect(textOf(receipt)).toContain('Pre-launch tokens convert to official tokens at launch on the blockchain');
+    expect(receipt.html).toBeTruthy();
+  });
+
   it('acknowledges form A to the address given, with the promised answer time; a form without an address sends nothing', async () => {
     const res = await anonymous(relayed.t.app).request('POST', '/api/forms/incubator-application', formA);
     expect(res.statusCode, res.body).toBe(201);
