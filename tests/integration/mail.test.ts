@@ -118,7 +118,7 @@ describe('mail over SMTP', () => {
     expect(textOf(donation)).toContain('$25.00');
     expect(textOf(donation)).toContain(`R-${String(donationRow.id).slice(0, 8).toUpperCase()}`);
     expect(textOf(donation)).toContain(donationRow.investor_id);
-    expect(donation.html).toContain(`/token-ledger?q=${donationRow.investor_id}`);
+    expect(donation.html).toContain(`/token-ledger?search=${donationRow.investor_id}`);
     const receipt = smtp.messages.find((m) => toOf(m).includes('investor@example.org'))!;
     const inv = await site.database.db('investments').where({ user_id: investor.userId }).first();
     expect(receipt.subject).toBe('Your ADX investment receipt');

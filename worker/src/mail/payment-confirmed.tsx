@@ -43,7 +43,7 @@ function ProgramBody({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
 }
 
 function DonationBody({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
-  const ledger = p.investorId ? `${frame.publicUrl}/token-ledger?q=${encodeURIComponent(p.investorId)}` : null;
+  const ledger = p.investorId ? `${frame.publicUrl}/token-ledger?search=${encodeURIComponent(p.investorId)}` : null;
   return (
     <>
       <Text>Thank you{p.donorName ? `, ${p.donorName}` : ''}, for supporting the movement.</Text>
