@@ -118,12 +118,13 @@ describe('mail over SMTP', () => {
     expect(textOf(donation)).toContain('$25.00');
     expect(textOf(donation)).toContain(`R-${String(donationRow.id).slice(0, 8).toUpperCase()}`);
     expect(textOf(donation)).toContain(donationRow.investor_id);
+    expect(textOf(donation)).toContain('ADX tokens: 2,500 ADX');
     expect(donation.html).toContain(`/token-ledger?search=${donationRow.investor_id}`);
     const receipt = smtp.messages.find((m) => toOf(m).includes('investor@example.org'))!;
     const inv = await site.database.db('investments').where({ user_id: investor.userId }).first();
     expect(receipt.subject).toBe('Your ADX investment receipt');
     expect(textOf(receipt)).toContain('$500.00');
-    expect(textOf(receipt)).toContain('5000');
+    expect(textOf(receipt)).toContain('ADX tokens allocated: 5,000 ADX');
     expect(textOf(receipt)).toContain(inv.investor_id);
     expect(textOf(receipt)).toContain('Payment status: Paid');
     expect(textOf(receipt)).toContain('Pre-launch tokens convert to official tokens at launch on the blockchain');

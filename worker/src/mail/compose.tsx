@@ -14,6 +14,7 @@ const TABLES = { donation: 'donations', program: 'program_payments', sponsorship
 
 const money = (cents: number) => `$${Number(centsToDollars(cents)).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const day = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const formatTokens = (t: string | null) => (t === null ? null : `${Number(t).toLocaleString('en-US', { maximumFractionDigits: 8 })} ADX`);
 /** Only an address that passes the forms' own check is ever written to. */
 const recipient = (email: unknown) => (typeof email === 'string' && isValidEmail(email) ? email.trim().toLowerCase() : null);
 
@@ -55,7 +56,7 @@ async function paymentMessage(db: Knex, req: Extract<TMailRequest, { kind: 'paym
     paidAt: day(row.paid_at ?? new Date()),
     investorId: row.investor_id,
     // The same rule that wrote the ledger row (payments.repository applyCheckoutOutcome).
-    tokens: tokens ?? (row.wants_adx_tokens && row.investor_id ? donationTokens(cents) : null),
+    tokens: formatTokens(tokens ?? (row.wants_adx_tokens && row.investor_id ? donationTokens(cents) : null)),
     donorName: row.donor_name ?? null,
   };
   return build(PAYMENT_SUBJECTS[req.paymentKind], to, <PaymentConfirmed p={p} frame={frame} />);
