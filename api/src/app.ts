@@ -21,6 +21,7 @@ import { archiveRoutes } from './routes/archive/index';
 import { adminSubmissionRoutes } from './routes/admin/submissions';
 import { mailAdminRoutes } from './routes/mail/outbox';
 import { newsletterRoutes } from './routes/mail/newsletter';
+import { speakerInvitationRoutes } from './routes/mail/speaker-invitation';
 import { authRoutes } from './routes/auth/index';
 import { formRoutes } from './routes/forms/index';
 import { healthRoutes } from './routes/health';
@@ -139,6 +140,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(adminSubmissionRoutes);
   await app.register(mailAdminRoutes);
   await app.register(newsletterRoutes);
+  await app.register(speakerInvitationRoutes);
 
   await app.register(queueDashboardRoutes);
 

@@ -131,6 +131,31 @@ describe('mail over SMTP', () => {
     expect(receipt.html).toBeTruthy();
   });
 
+  it("speaker invitation: the session's current token, the studio link and the time, to the speaker's own address", async () => {
+    const site = relayed.t;
+    const admin = await signInAs(site.app, site.database.db, 'mail_admin', { admin: true });
+    const speaker = await signInAs(site.app, site.database.db, 'mail_speaker', { email: 'speaker@example.org' });
+    const created = await admin.request('POST', '/api/speaker-sessions', { session_title: 'Building in public', scheduled_date: '2030-03-04T10:00:00.000Z', session_description: '', discord_channel_link: '' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { session, token } = created.json() as { session: { id: string }; token: string };
+    await site.database.db('speaker_sessions').where({ id: session.id }).update({ speaker_id: speaker.userId });
+    const res = await admin.request('POST', `/api/speaker-sessions/${session.id}/invitation`, { token });
+    expect(res.statusCode, res.body).toBe(202);
+    expect((await speaker.request('POST', `/api/speaker-sessions/${session.id}/invitation`, { token })).statusCode).toBe(403);
+    await eventually(async () => smtp.messages.some((m) => toOf(m).includes('speaker@example.org')), 15_000, 'the invitation');
+    const m = smtp.messages.find((x) => toOf(x).includes('speaker@example.org'))!;
+    expect(m.subject).toBe('You are speaking: Building in public');
+    expect(textOf(m)).toContain(token);
+    expect(textOf(m)).toContain('http://localhost:3000/speaker-studio');
+    expect(textOf(m)).toContain('March 4, 2030 at 10:00 AM (UTC)');
+    expect(m.html).toContain(token);
+
+    // A replaced token is refused: the speaker must never get a dead key.
+    const renewed = await admin.request('POST', `/api/speaker-sessions/${session.id}/token`);
+    expect(renewed.statusCode).toBe(200);
+    expect((await admin.request('POST', `/api/speaker-sessions/${session.id}/invitation`, { token })).statusCode).toBe(409);
+  });
+
   it('acknowledges form A to the address given, with the promised answer time; a form without an address sends nothing', async () => {
     const res = await anonymous(relayed.t.app).request('POST', '/api/forms/incubator-application', formA);
     expect(res.statusCode, res.body).toBe(201);

@@ -14,6 +14,8 @@ export const ZMailRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('newsletter-confirm'), subscriberId: z.uuid(), token: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/) }).strict(),
   // The first newsletter-type mail, with its unsubscribe link; one per confirmation (confirmedAt in ms).
   z.object({ kind: z.literal('newsletter-welcome'), subscriberId: z.uuid(), confirmedAt: z.number().int().positive() }).strict(),
+  // The speaker token travels to the speaker's own address; the worker re-checks it is still the live one.
+  z.object({ kind: z.literal('speaker-invitation'), sessionId: z.uuid(), token: z.string().regex(/^adxs_[A-Za-z0-9_-]{43}$/) }).strict(),
 ]);
 export type TMailRequest = z.infer<typeof ZMailRequest>;
 export type MailKind = TMailRequest['kind'];
@@ -30,6 +32,8 @@ export function mailKey(req: TMailRequest): string {
       return `newsletter-confirm-${req.subscriberId}-${req.token.slice(0, 12)}`;
     case 'newsletter-welcome':
       return `newsletter-welcome-${req.subscriberId}-${req.confirmedAt}`;
+    case 'speaker-invitation':
+      return `speaker-invitation-${req.sessionId}-${req.token.slice(5, 17)}`;
   }
 }
 
@@ -74,6 +78,10 @@ export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as c
 export const ZSubscriber = z.object({ id: z.uuid(), email: z.string(), status: z.enum(NEWSLETTER_STATUSES), createdAt: z.string(), confirmedAt: z.string().nullable() });
 export const ZSubscriberList = z.object({ rows: z.array(ZSubscriber), total: z.number().int() });
 export type TSubscriberList = z.infer<typeof ZSubscriberList>;
+
+/** The manage tab's 'Send invitation': the token just issued (shown once) goes to the session's speaker. */
+export const ZSpeakerInvitation = z.object({ token: z.string().regex(/^adxs_[A-Za-z0-9_-]{43}$/, 'Generate a new speaker token first') }).strict();
+export type TSpeakerInvitation = z.infer<typeof ZSpeakerInvitation>;
 
 /** Which stored forms get an acknowledgement, and the answer time each promises (spec §9). */
 export const FORM_ACKS: Partial<Record<(typeof FORM_KINDS)[number], { title: string; promise: string }>> = {

@@ -8,7 +8,8 @@ import { NEWSLETTER_CONFIRM_HOURS } from '@app/common/server/mail/newsletter.rep
 import type { MailMessage } from '@app/common/server/mail/transport';
 import type { MailFrame } from './layout';
 import { PAYMENT_SUBJECTS, PaymentConfirmed, type PaymentFacts } from './payment-confirmed';
-import { FormReceived, NewsletterConfirm, NewsletterWelcome } from './simple-messages';
+import { checkSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { FormReceived, NewsletterConfirm, NewsletterWelcome, SpeakerInvitation } from './simple-messages';
 
 const TABLES = { donation: 'donations', program: 'program_payments', sponsorship: 'program_payments', investment: 'investments' } as const;
 
@@ -92,6 +93,18 @@ async function welcomeMessage(db: Knex, req: Extract<TMailRequest, { kind: 'news
   return build(`Welcome to ${frame.productName} insights`, to, <NewsletterWelcome frame={{ ...frame, unsubscribeUrl }} />);
 }
 
+async function invitationMessage(db: Knex, req: Extract<TMailRequest, { kind: 'speaker-invitation' }>, frame: MailFrame): Promise<MailMessage | null> {
+  // A token replaced since the admin pressed send is not mailed: the speaker would get a dead key.
+  const check = await checkSpeakerToken(db, req.token);
+  if (!check.ok || check.session.id !== req.sessionId || !check.speaker) return null;
+  const user = (await db('users').where({ id: check.speaker.id }).first('email')) as { email: string | null } | undefined;
+  const to = recipient(user?.email);
+  if (!to) return null;
+  const when = `${check.session.scheduled_date.toLocaleString('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' })} (UTC)`;
+  const title = check.session.session_title;
+  return build(`You are speaking: ${title}`, to, <SpeakerInvitation title={title} when={when} studioUrl={`${frame.publicUrl}/speaker-studio`} token={req.token} frame={frame} />);
+}
+
 /** Builds the message a request asks for, from Postgres; null when there is nothing to send (no address, not paid, gone). */
 export function composeMail(db: Knex, req: TMailRequest, frame: MailFrame): Promise<MailMessage | null> {
   switch (req.kind) {
@@ -103,5 +116,7 @@ export function composeMail(db: Knex, req: TMailRequest, frame: MailFrame): Prom
       return newsletterMessage(db, req, frame);
     case 'newsletter-welcome':
       return welcomeMessage(db, req, frame);
+    case 'speaker-invitation':
+      return invitationMessage(db, req, frame);
   }
 }

@@ -42,3 +42,25 @@ export function NewsletterWelcome({ frame }: { frame: MailFrame }) {
     </MailLayout>
   );
 }
+
+/** The speaker's invitation: session, time, the studio link and the token to enter there. */
+export function SpeakerInvitation({ title, when, studioUrl, token, frame }: { title: string; when: string; studioUrl: string; token: string; frame: MailFrame }) {
+  return (
+    <MailLayout {...frame} preview={`You are speaking: ${title}`} title="You are our guest speaker">
+      <Text>
+        <strong>{title}</strong>
+        <br />
+        {when}
+      </Text>
+      <Text>Open the studio at the session time and enter this speaker token:</Text>
+      <Text style={{ fontFamily: 'monospace', fontSize: 14, backgroundColor: '#f1f5f9', padding: 12, borderRadius: 8, wordBreak: 'break-all' }}>{token}</Text>
+      <Button href={studioUrl} style={button}>
+        Open the studio
+      </Button>
+      <Text>
+        Studio: <Link href={studioUrl}>{studioUrl}</Link>
+      </Text>
+      <Text>The token is valid until the end of the day after your session. Keep it to yourself: it opens your session&apos;s studio.</Text>
+    </MailLayout>
+  );
+}
