@@ -189,6 +189,25 @@ describe('mail over SMTP', () => {
   });
 });
 
+describe('acknowledgements of every form with an address', () => {
+  const LONG = 'We bake bread for the neighbourhood and train two apprentices every year.';
+  const cases: Array<[string, Record<string, unknown>, string, string]> = [
+    ['scholarship', { fullName: 'Ada Lovelace', email: 'ada@example.org', phone: '+1 (555) 123-4567', businessIdea: 'A bakery that trains young people.', financialNeed: 'I cannot pay the full fee.', communityImpact: 'Jobs for twelve neighbours.', commitment: 'I will attend every session.' }, 'ada@example.org', '5-7 business days'],
+    ['incubator-registration', { firstName: 'Alan', lastName: 'Turing', email: 'alan@example.org', phone: '+44 20 7946 0958', businessIdea: 'Codebreaking puzzles as a subscription box.', experience: 'Ran a chess club for five years.', goals: 'Launch and find 100 subscribers.', availability: 'Saturdays 10 AM, all 12 weeks.' }, 'alan@example.org', 'within 48 hours'],
+    ['business-application', { businessName: 'Sunrise Bakery', contactName: 'Sun Rise', contactEmail: 'sun@sunrise.example', website: 'sunrise-bakery.com', businessDescription: LONG, customerService: LONG, communityProject: LONG, businessModel: LONG, technology: LONG }, 'sun@sunrise.example', 'within 48 hours'],
+    ['feedback', { name: 'Fay', email: 'fay@example.org', businessName: '', type: 'complaint', subject: 'Late delivery', message: 'My order arrived two days late and nobody answered my messages about it.' }, 'fay@example.org', 'we read every message'],
+  ];
+  it.each(cases)('%s: one acknowledgement to the address given, with the promised answer time', async (path, body, to, promise) => {
+    const res = await anonymous(relayed.t.app).request('POST', `/api/forms/${path}`, body);
+    expect(res.statusCode, res.body).toBe(201);
+    await eventually(async () => smtp.messages.some((m) => toOf(m).includes(to)), 15_000, `the acknowledgement to ${to}`);
+    const mine = smtp.messages.filter((m) => toOf(m).includes(to));
+    expect(mine).toHaveLength(1);
+    expect(textOf(mine[0]!)).toContain(promise);
+    expect(mine[0]!.html).toContain(promise.replace("'", '&#x27;'));
+  });
+});
+
 describe('mail without SMTP (outbox only)', () => {
   it('stores the same messages in the outbox, once, for admins to read', async () => {
     await payProgram(outboxOnly, 'outbox_payer', 'payer@example.org', 4);
@@ -211,5 +230,11 @@ describe('mail without SMTP (outbox only)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ total: 1, rows: [{ kind: 'payment-confirmed', to: 'payer@example.org' }] });
     expect((await anonymous(outboxOnly.t.app).request('GET', '/api/admin/outbox')).statusCode).toBe(401);
+  });
+
+  it('lists the mail queue in /metrics: its jobs by state and their run times', async () => {
+    const metrics = (await outboxOnly.t.app.inject('/metrics')).body;
+    expect(metrics).toMatch(/bullmq_queue_jobs\{queue="mail",state="completed"\} [1-9]/);
+    expect(metrics).toMatch(/bullmq_job_duration_seconds_count\{queue="mail",status="completed"\} [1-9]/);
   });
 });
