@@ -7,7 +7,6 @@ import { Emblem } from './Logo';
 import { buttonClasses } from './ui/button';
 import { toast } from './ui/toast';
 import { ON_NAVY_GOLD_OUTLINE } from '../features/site/classes';
-import { subscribeToNewsletter } from '../features/mail/subscribe';
 
 /** The footer's in-page anchors (spec §2), which lead to the landing page's sections from any page. */
 const ANCHORS = [
@@ -39,7 +38,8 @@ function onSubscribe(e: FormEvent<HTMLFormElement>) {
     toast({ title: 'Please enter a valid email address', variant: 'destructive' });
     return;
   }
-  void subscribeToNewsletter(email);
+  // Loaded on submit: the API client stays out of the landing page's first load.
+  void import('../features/mail/subscribe').then((m) => m.subscribeToNewsletter(email));
 }
 
 /** The site footer (spec §2): anchors, claims, chat community, social links, newsletter box, Apply Now, copyright. */
