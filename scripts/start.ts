@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     const apiEnv = cluster ? { ...env, HOST: host, PORT: String(apiPort), PUBLIC_URL: url, TRUST_PROXY: 'true' } : env;
     children.push(startProcess(cluster ? `api-${i + 1}` : 'api', tsx, ['api/src/server.ts'], { cwd: ROOT, env: apiEnv }));
   });
-  for (let i = 0; i < (cluster ? 2 : 1); i++) children.push(startProcess(cluster ? `worker-${i + 1}` : 'worker', tsx, ['worker/src/main.ts'], { cwd: ROOT, env }));
+  for (let i = 0; i < (cluster ? 2 : 1); i++) children.push(startProcess(cluster ? `worker-${i + 1}` : 'worker', tsx, ['worker/src/main.ts'], { cwd: ROOT, env: { ...env, PUBLIC_URL: url } })); // links in mail
   for (const c of children) {
     void c.exited.then((code) => {
       if (!stopping) {

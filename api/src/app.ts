@@ -20,6 +20,9 @@ import { webPlugin } from './plugins/web';
 import { adminPurchaseRoutes } from './routes/admin/purchases';
 import { archiveRoutes } from './routes/archive/index';
 import { adminSubmissionRoutes } from './routes/admin/submissions';
+import { mailAdminRoutes } from './routes/mail/outbox';
+import { newsletterRoutes } from './routes/mail/newsletter';
+import { speakerInvitationRoutes } from './routes/mail/speaker-invitation';
 import { authRoutes } from './routes/auth/index';
 import { formRoutes } from './routes/forms/index';
 import { healthRoutes } from './routes/health';
@@ -137,6 +140,9 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   if (!production && !config.STRIPE_SECRET_KEY) await app.register(testCheckoutRoutes);
   await app.register(formRoutes);
   await app.register(adminSubmissionRoutes);
+  await app.register(mailAdminRoutes);
+  await app.register(newsletterRoutes);
+  await app.register(speakerInvitationRoutes);
 
   await app.register(queueDashboardRoutes);
 

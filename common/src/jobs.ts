@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { SESSION_DAYS } from './domain/flyer';
+import { ZMailRequest } from './schemas/mail';
 
 /**
  * The ONLY place that names queues, jobs, their payload schemas and default options. Queues are split
- * by workload: `ledger` (critical money path), `recordings` (I/O), `render` (CPU). A job joins JOBS
+ * by workload: `ledger` (critical money path), `recordings` (I/O), `render` (CPU), `mail` (outgoing e-mail, slow
+ * remote servers kept off the others). A job joins JOBS
  * together with its worker handler: the worker's handler map is typed over JobName, so a job declared
  * here without a handler does not compile.
  */
-export const QUEUE_NAMES = ['ledger', 'recordings', 'render'] as const;
+export const QUEUE_NAMES = ['ledger', 'recordings', 'render', 'mail'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Default BullMQ options per queue: bounded history so Redis memory stays flat. */
@@ -15,6 +17,8 @@ export const QUEUE_DEFAULTS: Record<QueueName, { attempts: number; backoffMs: nu
   ledger: { attempts: 10, backoffMs: 1_000, keepCompleted: 1_000, keepFailed: 10_000 },
   recordings: { attempts: 5, backoffMs: 5_000, keepCompleted: 500, keepFailed: 5_000 },
   render: { attempts: 3, backoffMs: 1_000, keepCompleted: 500, keepFailed: 1_000 },
+  // 12 attempts, doubling from 2 s: an SMTP relay may be away for over two hours before a mail is given up.
+  mail: { attempts: 12, backoffMs: 2_000, keepCompleted: 5_000, keepFailed: 5_000 },
 };
 
 interface JobDef {
@@ -78,6 +82,13 @@ export const JOBS = {
     payload: z.object({ archiveId: z.uuid() }).strict(),
     description:
       'Renders a 640×360 PNG card of an archived session (title, speaker, topic) with the flyer template tools, stores it under archive-thumbnails/ and sets session_archive.thumbnail_url.',
+  },
+  'mail.send': {
+    queue: 'mail',
+    // The job id is mailKey(payload) (schemas/mail.ts); the outbox's UNIQUE key makes a repeat a no-op.
+    payload: ZMailRequest,
+    description:
+      'Builds one message (plain text and HTML from React Email components) from the facts in Postgres and delivers it once per message key: over SMTP when SMTP_URL is set, and always recorded in the mail_outbox table that admins read at /admin/outbox.',
   },
 } as const satisfies Record<string, JobDef>;
 

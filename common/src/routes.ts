@@ -24,6 +24,9 @@ export const WEB_ROUTES = [
   '/incubator',
   '/events/i-am-the-business',
   '/admin/submissions',
+  '/admin/outbox',
+  '/newsletter/confirm',
+  '/newsletter/unsubscribe',
 ] as const;
 
 /** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */

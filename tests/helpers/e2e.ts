@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createStorage, type Storage } from '@app/common/server/storage/index';
+import type { Mailer } from '../../worker/src/mail/mailer';
 import type { RunningWorkers } from '../../worker/src/workers';
 import { startTestApp, type TestApp } from './app';
 import { launchBrowser } from './browser';
@@ -19,9 +20,9 @@ export interface E2eSite {
 /**
  * The set-up every browser test shares: registers beforeAll/afterAll hooks that start the app on a port (its own
  * database and Redis prefix), optionally the real workers on the app's storage, and headless Chromium, and close
- * them again. Call it once at the top of a test file.
+ * them again. Call it once at the top of a test file. `mailer` replaces the workers' mail transport (built for the app).
  */
-export function useE2eSite(opts: { worker?: boolean } = {}): E2eSite {
+export function useE2eSite(opts: { worker?: boolean; mailer?: (app: TestApp) => Mailer } = {}): E2eSite {
   const state: { app?: TestApp; browser?: Browser; storage?: Storage; worker?: RunningWorkers } = {};
   const need = <K extends keyof typeof state>(key: K): NonNullable<(typeof state)[K]> => {
     const value = state[key];
@@ -33,7 +34,7 @@ export function useE2eSite(opts: { worker?: boolean } = {}): E2eSite {
     state.app = await startTestApp({ listen: true });
     if (opts.worker) {
       state.storage = createStorage(state.app.config);
-      state.worker = await startTestWorker(state.app.database.db, state.app.config.REDIS_PREFIX, { storage: state.storage });
+      state.worker = await startTestWorker(state.app.database.db, state.app.config.REDIS_PREFIX, { storage: state.storage, mailer: opts.mailer?.(state.app) });
     }
     state.browser = await launchBrowser();
   });

@@ -6,6 +6,7 @@ import { createDiskStorage, type Storage } from '@app/common/server/storage/inde
 import { inject } from 'vitest';
 import type { Knex } from 'knex';
 import { handlers } from '../../worker/src/handlers/index';
+import type { Mailer } from '../../worker/src/mail/mailer';
 import { startWorkers, type RunningWorkers } from '../../worker/src/workers';
 
 /**
@@ -13,7 +14,7 @@ import { startWorkers, type RunningWorkers } from '../../worker/src/workers';
  * storage (createStorage(testApp.config)) when the test reads what the worker stores; otherwise a
  * temporary disk folder is used.
  */
-export function startTestWorker(db: Knex, redisPrefix: string, opts: { lockDurationMs?: number; storage?: Storage } = {}): Promise<RunningWorkers> {
+export function startTestWorker(db: Knex, redisPrefix: string, opts: { lockDurationMs?: number; storage?: Storage; mailer?: Mailer } = {}): Promise<RunningWorkers> {
   const { storage = createDiskStorage({ root: mkdtempSync(path.join(os.tmpdir(), 'adx-worker-storage-')) }), ...rest } = opts;
   return startWorkers({
     storage,

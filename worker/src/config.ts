@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZBaseEnv, parseEnv } from '@app/common/server/env';
 import { checkStorageEnv, ZStorageEnv } from '@app/common/server/storage/index';
+import { ZMailEnv } from '@app/common/server/mail/transport';
 
 const concurrency = (def: number) => z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 64').max(64, 'must be between 1 and 64').default(def);
 
@@ -9,6 +10,10 @@ const ZWorkerEnv = ZBaseEnv.extend({
   WORKER_CONCURRENCY_LEDGER: concurrency(4),
   WORKER_CONCURRENCY_RECORDINGS: concurrency(2),
   WORKER_CONCURRENCY_RENDER: concurrency(1),
+  WORKER_CONCURRENCY_MAIL: concurrency(2),
+  // Links in mail point here (the API's PUBLIC_URL); the product name heads every message.
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://example.org' }).optional(),
+  PRODUCT_NAME: z.string().trim().min(1).max(60).default('ADX Trust'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(1_000).max(600_000).default(30_000),
   DB_POOL_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(5),
   // How long a job's lock lives without renewal (the worker renews it every half of this while the job
@@ -22,7 +27,7 @@ const ZWorkerEnv = ZBaseEnv.extend({
     .default(30_000),
   // Written every 10 s while Postgres and Redis answer; the container health check reads its age.
   WORKER_HEARTBEAT_FILE: z.string().min(1).optional(),
-}).extend(ZStorageEnv.shape);
+}).extend(ZStorageEnv.shape).extend(ZMailEnv.shape);
 
 /** Parsed worker configuration. */
 export type WorkerConfig = z.infer<typeof ZWorkerEnv>;

@@ -5,6 +5,7 @@ import type { JobName, JobPayload } from '@app/common/jobs';
 import type { Queues } from '@app/common/server/queues';
 import type { RoomEmitter } from '@app/common/server/realtime';
 import type { Storage } from '@app/common/server/storage/index';
+import type { Mailer } from './mail/mailer';
 
 /** What every handler gets besides its payload. */
 export interface HandlerContext {
@@ -16,6 +17,8 @@ export interface HandlerContext {
   emitter: RoomEmitter;
   /** Object storage (the same driver and root/bucket as the API's). */
   storage: Storage;
+  /** Outgoing mail: the transport (SMTP or outbox only) and the site's name and origin. */
+  mailer: Mailer;
 }
 
 /** A job handler; its payload type comes from the job's schema in common/src/jobs.ts. */

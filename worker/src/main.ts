@@ -5,6 +5,7 @@ import { loadConfigOrExit } from '@app/common/server/env';
 import { createStorage } from '@app/common/server/storage/index';
 import { loadWorkerConfig } from './config';
 import { handlers } from './handlers/index';
+import { createMailer } from './mail/mailer';
 import { startWorkers } from './workers';
 
 /** Worker process: one BullMQ Worker per queue; SIGTERM finishes active jobs before exiting. */
@@ -25,10 +26,12 @@ async function main(): Promise<void> {
       ledger: config.WORKER_CONCURRENCY_LEDGER,
       recordings: config.WORKER_CONCURRENCY_RECORDINGS,
       render: config.WORKER_CONCURRENCY_RENDER,
+      mail: config.WORKER_CONCURRENCY_MAIL,
     },
+    mailer: createMailer(config),
     lockDurationMs: config.WORKER_LOCK_DURATION_MS,
   });
-  log.info('worker started: queues ledger, recordings, render');
+  log.info('worker started: queues ledger, recordings, render, mail');
 
   // Liveness for the container: touch the heartbeat file while Postgres and Redis answer.
   const heartbeatFile = config.WORKER_HEARTBEAT_FILE;

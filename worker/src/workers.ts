@@ -8,6 +8,7 @@ import { recordJobDuration } from '@app/common/server/metrics';
 import { createRedisEmitter } from '@app/common/server/realtime';
 import type { Storage } from '@app/common/server/storage/index';
 import type { Handler, HandlerMap } from './context';
+import { createMailer, type Mailer } from './mail/mailer';
 
 export interface WorkerDeps {
   db: Knex;
@@ -17,7 +18,10 @@ export interface WorkerDeps {
   handlers: HandlerMap;
   /** Object storage shared with the API (flyers, finalized recordings). */
   storage: Storage;
-  concurrency: Record<QueueName, number>;
+  /** Mail queue concurrency is optional so older callers keep compiling (default 2). */
+  concurrency: Omit<Record<QueueName, number>, 'mail'> & { mail?: number };
+  /** Outgoing mail; default: outbox only, links to http://localhost:3000. */
+  mailer?: Mailer;
   /**
    * How long a job's lock lives without renewal (WORKER_LOCK_DURATION_MS); the stalled-job check runs
    * at the same interval, so a job whose worker died is back in `wait` within about twice this.
@@ -39,6 +43,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   const connection = createBullConnection(deps.redisUrl);
   const queues = createQueues(connection, deps.redisPrefix);
   const emitter = createRedisEmitter(connection, deps.redisPrefix);
+  const mailer = deps.mailer ?? createMailer({ MAIL_FROM: 'ADX Trust <no-reply@localhost>', PRODUCT_NAME: 'ADX Trust' });
 
   const dispatch = async (job: Job): Promise<unknown> => {
     if (!isJobName(job.name)) throw new UnrecoverableError(`unknown job ${job.name} on queue ${job.queueName}`);
@@ -51,7 +56,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     const log = deps.log.child({ job: name, jobId: job.id, attempt: job.attemptsMade + 1 });
     const handler = deps.handlers[name] as Handler<typeof name>;
     const started = performance.now();
-    const result = await handler(parsed.data, { db: deps.db, queues, log, job, emitter, storage: deps.storage });
+    const result = await handler(parsed.data, { db: deps.db, queues, log, job, emitter, storage: deps.storage, mailer });
     log.info({ ms: Math.round(performance.now() - started) }, 'job done');
     return result;
   };
@@ -60,7 +65,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     const worker = new Worker(queueName, dispatch, {
       connection,
       prefix: bullPrefix(deps.redisPrefix),
-      concurrency: deps.concurrency[queueName],
+      concurrency: deps.concurrency[queueName] ?? 2,
       ...(deps.lockDurationMs ? { lockDuration: deps.lockDurationMs, stalledInterval: deps.lockDurationMs } : {}),
     });
     // Run times go to Redis, where the API's /metrics reads them (one histogram across every replica).
@@ -89,6 +94,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     close: async () => {
       await Promise.all(workers.map((w) => w.close()));
       await closeQueues(queues);
+      mailer.transport.close();
       connection.disconnect();
     },
   };

@@ -38,8 +38,8 @@ function onSubscribe(e: FormEvent<HTMLFormElement>) {
     toast({ title: 'Please enter a valid email address', variant: 'destructive' });
     return;
   }
-  // The spec shows no behaviour for this box: say so plainly rather than pretend the address was stored.
-  toast({ title: 'Newsletter sign-up opens soon', description: 'We are not collecting addresses yet. Join our community chat to hear first.' });
+  // Loaded on submit: the API client stays out of the landing page's first load.
+  void import('../features/mail/subscribe').then((m) => m.subscribeToNewsletter(email));
 }
 
 /** The site footer (spec §2): anchors, claims, chat community, social links, newsletter box, Apply Now, copyright. */

@@ -4,6 +4,7 @@ import { flyerRender } from './flyer-render';
 import { ledgerReconcile } from './ledger-reconcile';
 import { ledgerRecord } from './ledger-record';
 import { ledgerVerifyTotals } from './ledger-verify-totals';
+import { mailSend } from './mail-send';
 import { recordingFinalize } from './recording-finalize';
 import { recordingReconcile } from './recording-reconcile';
 
@@ -16,4 +17,5 @@ export const handlers: HandlerMap = {
   'recording.reconcile': recordingReconcile,
   'flyer.render': flyerRender,
   'archive.thumbnail': archiveThumbnail,
+  'mail.send': mailSend,
 };

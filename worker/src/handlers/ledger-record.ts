@@ -1,6 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import { applyCheckoutOutcome, outcomeOf, PaymentMismatchError } from '@app/common/server/payments.repository';
 import { announcePayment } from '@app/common/server/realtime';
+import { requestMail } from '@app/common/server/mail/enqueue';
 import { lockStripeEvent, markStripeEventProcessed } from '@app/common/server/stripe-events.repository';
 import type { Handler } from '../context';
 
@@ -9,7 +10,7 @@ import type { Handler } from '../context';
  * either everything or nothing; a rerun (redelivery, retry, stalled job) finds it processed or finds
  * the ledger row already there.
  */
-export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, log, emitter }) => {
+export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, log, emitter, queues }) => {
   const result = await db
     .transaction(async (trx) => {
     const event = await lockStripeEvent(trx, eventId);
@@ -32,5 +33,7 @@ export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, 
     announcePayment(emitter, result);
     log.info({ eventId, kind: result.kind, rowId: result.rowId, status: result.status, ledgerRow: Boolean(result.ledgerRow) }, 'payment event applied');
   }
+  // After commit, keyed by payment id: a redelivered event asks again and the mail queue drops the repeat.
+  if (result?.status === 'paid') await requestMail(queues, log, { kind: 'payment-confirmed', paymentKind: result.kind, paymentId: result.rowId });
   return result ? { status: result.status, ledgerRow: Boolean(result.ledgerRow) } : { skipped: true };
 };

@@ -11,6 +11,7 @@ import {
   type FormKind,
 } from '@app/common/schemas/forms';
 import { storeFormSubmission } from '@app/common/server/forms.repository';
+import { requestMail } from '@app/common/server/mail/enqueue';
 
 interface FormRoute<S extends z.ZodType> {
   path: string;
@@ -55,6 +56,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
           userId: req.session?.userId ?? null,
           ip: req.ip,
         });
+        await requestMail(app.queues, req.log, { kind: 'form-received', submissionId: saved.id });
         return reply.status(201).send(saved);
       },
     );

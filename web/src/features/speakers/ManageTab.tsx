@@ -10,6 +10,7 @@ import { toast } from '../../components/ui/toast';
 import { getJson, sendJson } from '../../lib/api';
 import { useLiveEvents } from '../../lib/socket';
 import { useLoadErrorToast } from '../../lib/use-action';
+import { SendInvitationButton } from '../mail/SendInvitationButton';
 import { RecordingUrlDialog } from './manage/RecordingUrlDialog';
 import { SessionCard, type SessionActions } from './manage/SessionCard';
 import { SessionForm } from './manage/SessionForm';
@@ -61,7 +62,7 @@ export function ManageTab() {
   const [editing, setEditing] = useState<TSpeakerSession | 'new' | null>(null);
   const [urlFor, setUrlFor] = useState<TSpeakerSession | null>(null);
   const [cancelling, setCancelling] = useState<TSpeakerSession | null>(null);
-  const [shownToken, setShownToken] = useState<string | null>(null);
+  const [shownToken, setShownToken] = useState<{ sessionId: string; token: string } | null>(null);
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['speaker-sessions'] }), [queryClient]);
   const takes = useLiveTakes(reload);
 
@@ -70,7 +71,7 @@ export function ManageTab() {
       void attempt('Failed to generate token', async () => {
         const { token } = await sendJson('POST', `/api/speaker-sessions/${s.id}/token`, undefined, ZToken);
         toast({ title: 'New Token Generated', description: 'Copy it now: it is shown only once.', variant: 'success' });
-        setShownToken(token);
+        setShownToken({ sessionId: s.id, token });
       }),
     edit: setEditing,
     editRecordingUrl: setUrlFor,
@@ -112,7 +113,7 @@ export function ManageTab() {
                 reload();
                 if (created) {
                   toast({ title: 'Session Created', description: `Speaker token: ${created.token}`, variant: 'success', duration: 15_000 });
-                  setShownToken(created.token);
+                  setShownToken(created);
                 }
               }}
             />
@@ -167,8 +168,13 @@ export function ManageTab() {
             <DialogDescription>Give this to the speaker. It is shown only once; generating a new one revokes it.</DialogDescription>
           </DialogHeader>
           <code className="block break-all rounded-md bg-ink-900 p-3 font-mono text-sm text-gold-300" data-testid="speaker-token">
-            {shownToken}
+            {shownToken?.token}
           </code>
+          {shownToken && (
+            <DialogFooter>
+              <SendInvitationButton sessionId={shownToken.sessionId} token={shownToken.token} />
+            </DialogFooter>
+          )}
         </DialogContent>
       </Dialog>
     </div>

@@ -22,7 +22,7 @@ function fromSession(s: TSpeakerSession) {
 }
 
 /** The session form (create or edit): title, scheduled date and speaker required; the save button stays disabled without them. */
-export function SessionForm({ initial, onSaved, onCancel }: { initial?: TSpeakerSession; onSaved: (created?: { token: string }) => void; onCancel: () => void }) {
+export function SessionForm({ initial, onSaved, onCancel }: { initial?: TSpeakerSession; onSaved: (created?: { sessionId: string; token: string }) => void; onCancel: () => void }) {
   const [form, setForm] = useState(initial ? fromSession(initial) : EMPTY);
   const [speakerName, setSpeakerName] = useState(initial?.speaker_name ?? null);
   const [busy, setBusy] = useState(false);
@@ -39,7 +39,7 @@ export function SessionForm({ initial, onSaved, onCancel }: { initial?: TSpeaker
         onSaved();
       } else {
         const created = await sendJson('POST', '/api/speaker-sessions', body, ZSessionWithToken);
-        onSaved({ token: created.token });
+        onSaved({ sessionId: created.session.id, token: created.token });
       }
     } catch (err) {
       console.error(initial ? 'Failed to update session' : 'Failed to create session', err);

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ParsedMail } from 'mailparser';
+import { enqueueMail } from '@app/common/server/mail/enqueue';
+import { startFakeStripe, type FakeStripe, type FakeSession } from '../fakes/stripe';
+import { freePort, startTestApp, type TestApp } from '../helpers/app';
+import { anonymous, signInAs } from '../helpers/session';
+import { createTestSmtp, type TestSmtp } from '../helpers/smtp';
+import { eventually, startTestWorker } from '../helpers/worker';
+import { createMailer } from '../../worker/src/mail/mailer';
+import type { RunningWorkers } from '../../worker/src/workers';
+
+const formA = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'Grace@Example.org',
+  phone: '555-123-4567',
+  businessIdea: 'A compiler school for neighbourhood kids, taught on Saturdays in the library.',
+  commitment: true,
+  termsAccepted: true,
+};
+
+interface Site {
+  t: TestApp;
+  worker: RunningWorkers;
+}
+
+let stripe: FakeStripe;
+let smtp: TestSmtp;
+let relayed: Site;
+let outboxOnly: Site;
+
+async function startSite(smtpUrl?: string): Promise<Site> {
+  const t = await startTestApp({ env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.baseUrl, PUBLIC_URL: 'http://localhost:3000' } });
+  const mailer = createMailer({ ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}), MAIL_FROM: 'ADX Trust <hello@adx.example>', MAIL_REPLY_TO: 'team@adx.example', PRODUCT_NAME: 'ADX Trust', PUBLIC_URL: 'http://localhost:3000' });
+  const worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX, { mailer });
+  return { t, worker };
+}
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  smtp = createTestSmtp(await freePort());
+  await smtp.start();
+  [relayed, outboxOnly] = await Promise.all([startSite(`smtp://127.0.0.1:${smtp.port}`), startSite()]);
+});
+afterAll(async () => {
+  for (const s of [relayed, outboxOnly]) {
+    await s?.worker.close();
+    await s?.t.close();
+  }
+  await smtp?.stop();
+  await stripe?.close();
+});
+
+/** Pays a program enrolment through the webhook `times` times (the same event re-sent, then new event ids for the same session). */
+async function payProgram(site: Site, username: string, email: string, times: number): Promise<FakeSession> {
+  const member = await signInAs(site.t.app, site.t.database.db, username, { email });
+  const res = await member.request('POST', '/api/payments/program', { kind: 'program' });
+  expect(res.statusCode, res.body).toBe(200);
+  const session = stripe.pay(String(res.json().url).split('/').pop()!);
+  const first = stripe.event('checkout.session.completed', session);
+  for (let i = 0; i < times; i++) {
+    const e = i < times / 2 ? first : stripe.event('checkout.session.completed', session);
+    const r = await site.t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+    expect(r.statusCode).toBe(200);
+  }
+  return session;
+}
+
+const textOf = (m: ParsedMail) => m.text ?? '';
+const toOf = (m: ParsedMail) => (Array.isArray(m.to) ? m.to : [m.to]).flatMap((a) => a?.value.map((v) => v.address) ?? []);
+
+describe('mail over SMTP', () => {
+  it('a paid program event delivered ten times sends one confirmation, with both parts, to the payer, with the start date', async () => {
+    const session = await payProgram(relayed, 'mail_payer', 'payer@example.org', 10);
+    await eventually(async () => smtp.messages.some((m) => toOf(m).includes('payer@example.org')), 20_000, 'the confirmation');
+    // Let any duplicate jobs run out before counting.
+    await eventually(async () => (await relayed.t.app.queues.mail.getJobCounts('waiting', 'active', 'delayed')).waiting === 0, 10_000, 'an idle mail queue');
+    await new Promise((r) => setTimeout(r, 1_000));
+    const mine = smtp.messages.filter((m) => toOf(m).includes('payer@example.org'));
+    expect(mine).toHaveLength(1);
+    const m = mine[0]!;
+    expect(m.subject).toBe('Your enrolment in I Am The Business is confirmed');
+    expect(m.from?.text).toContain('hello@adx.example');
+    expect(m.replyTo?.text).toContain('team@adx.example');
+    expect(textOf(m)).toContain('October 4th 2025, 10:00 AM');
+    expect(textOf(m)).toContain('$2,497.00');
+    expect(m.html).toContain('October 4th 2025');
+    expect(m.html).toContain('<table'); // built from React Email components, not a bare string
+    const row = await relayed.t.database.db('program_payments').where({ checkout_session_id: session.id }).first();
+    expect(row.status).toBe('paid');
+    const outbox = await relayed.t.database.db('mail_outbox').where({ to_address: 'payer@example.org' });
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({ kind: 'payment-confirmed', transport: 'smtp' });
+    expect(outbox[0].sent_at).not.toBeNull();
+
+    // Asked again after the job has left BullMQ's history (trimmed at 5,000): the outbox key still holds.
+    await (await relayed.t.app.queues.mail.getJob(`payment-confirmed-${row.id as string}`))!.remove();
+    await enqueueMail(relayed.t.app.queues, { kind: 'payment-confirmed', paymentKind: 'program', paymentId: row.id });
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(smtp.messages.filter((x) => toOf(x).includes('payer@example.org'))).toHaveLength(1);
+  });
+
+  it('donation thanks with investor ID and ledger link, and an investment receipt with the Important Information', async () => {
+    const site = relayed.t;
+    const donor = await signInAs(site.app, site.database.db, 'mail_donor', { email: 'donor@example.org' });
+    const investor = await signInAs(site.app, site.database.db, 'mail_investor', { email: 'investor@example.org' });
+    const d = await donor.request('POST', '/api/payments/donations', { amount: 2500, donorName: 'Ada', wantsAdxTokens: true });
+    const i = await investor.request('POST', '/api/payments/investments', { amount: 500 });
+    expect([d.statusCode, i.statusCode]).toEqual([200, 200]);
+    for (const url of [d.json().url, i.json().url] as string[]) {
+      const e = stripe.event('checkout.session.completed', stripe.pay(url.split('/').pop()!));
+      await site.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+    }
+    await eventually(async () => ['donor@example.org', 'investor@example.org'].every((a) => smtp.messages.some((m) => toOf(m).includes(a))), 20_000, 'both receipts');
+    const donation = smtp.messages.find((m) => toOf(m).includes('donor@example.org'))!;
+    const donationRow = await site.database.db('donations').where({ user_id: donor.userId }).first();
+    expect(donation.subject).toBe('Thank you for your donation');
+    expect(textOf(donation)).toContain('$25.00');
+    expect(textOf(donation)).toContain(`R-${String(donationRow.id).slice(0, 8).toUpperCase()}`);
+    expect(textOf(donation)).toContain(donationRow.investor_id);
+    expect(textOf(donation)).toContain('ADX tokens: 2,500 ADX');
+    expect(donation.html).toContain(`/token-ledger?search=${donationRow.investor_id}`);
+    const receipt = smtp.messages.find((m) => toOf(m).includes('investor@example.org'))!;
+    const inv = await site.database.db('investments').where({ user_id: investor.userId }).first();
+    expect(receipt.subject).toBe('Your ADX investment receipt');
+    expect(textOf(receipt)).toContain('$500.00');
+    expect(textOf(receipt)).toContain('ADX tokens allocated: 5,000 ADX');
+    expect(textOf(receipt)).toContain(inv.investor_id);
+    expect(textOf(receipt)).toContain('Payment status: Paid');
+    expect(textOf(receipt)).toContain('Pre-launch tokens convert to official tokens at launch on the blockchain');
+    expect(receipt.html).toBeTruthy();
+  });
+
+  it("speaker invitation: the session's current token, the studio link and the time, to the speaker's own address", async () => {
+    const site = relayed.t;
+    const admin = await signInAs(site.app, site.database.db, 'mail_admin', { admin: true });
+    const speaker = await signInAs(site.app, site.database.db, 'mail_speaker', { email: 'speaker@example.org' });
+    const created = await admin.request('POST', '/api/speaker-sessions', { session_title: 'Building in public', scheduled_date: '2030-03-04T10:00:00.000Z', session_description: '', discord_channel_link: '' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { session, token } = created.json() as { session: { id: string }; token: string };
+    await site.database.db('speaker_sessions').where({ id: session.id }).update({ speaker_id: speaker.userId });
+    const res = await admin.request('POST', `/api/speaker-sessions/${session.id}/invitation`, { token });
+    expect(res.statusCode, res.body).toBe(202);
+    expect((await speaker.request('POST', `/api/speaker-sessions/${session.id}/invitation`, { token })).statusCode).toBe(403);
+    await eventually(async () => smtp.messages.some((m) => toOf(m).includes('speaker@example.org')), 15_000, 'the invitation');
+    const m = smtp.messages.find((x) => toOf(x).includes('speaker@example.org'))!;
+    expect(m.subject).toBe('You are speaking: Building in public');
+    expect(textOf(m)).toContain(token);
+    expect(textOf(m)).toContain('http://localhost:3000/speaker-studio');
+    expect(textOf(m)).toContain('March 4, 2030 at 10:00 AM (UTC)');
+    expect(m.html).toContain(token);
+
+    // A replaced token is refused: the speaker must never get a dead key.
+    const renewed = await admin.request('POST', `/api/speaker-sessions/${session.id}/token`);
+    expect(renewed.statusCode).toBe(200);
+    expect((await admin.request('POST', `/api/speaker-sessions/${session.id}/invitation`, { token })).statusCode).toBe(409);
+  });
+
+  it('acknowledges form A to the address given, with the promised answer time; a form without an address sends nothing', async () => {
+    const res = await anonymous(relayed.t.app).request('POST', '/api/forms/incubator-application', formA);
+    expect(res.statusCode, res.body).toBe(201);
+    await eventually(async () => smtp.messages.some((m) => toOf(m).includes('grace@example.org')), 15_000, 'the acknowledgement');
+    const m = smtp.messages.find((x) => toOf(x).includes('grace@example.org'))!;
+    expect(smtp.recipients[smtp.messages.indexOf(m)]).toEqual(['grace@example.org']);
+    expect(m.subject).toBe('We received your incubator application');
+    expect(textOf(m)).toContain("We'll review your application and get back to you within 48 hours.");
+    expect(textOf(m)).toContain('Hello Grace');
+    expect(m.html).toContain('within 48 hours');
+
+    const before = smtp.messages.length;
+    const c = await anonymous(relayed.t.app).request('POST', '/api/forms/consultation', { sector: 'Education', timeCommitment: '1-2 hours per week' });
+    expect(c.statusCode).toBe(201);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it('SMTP down: the job is retried and the mail delivered once the relay returns, nothing lost', async () => {
+    await smtp.stop();
+    const res = await anonymous(relayed.t.app).request('POST', '/api/forms/incubator-application', { ...formA, email: 'later@example.org' });
+    expect(res.statusCode).toBe(201);
+    const jobId = `form-received-${res.json().id as string}`;
+    await eventually(async () => ((await relayed.t.app.queues.mail.getJob(jobId))?.attemptsMade ?? 0) >= 1, 20_000, 'a failed attempt');
+    expect(await relayed.t.database.db('mail_outbox').where({ to_address: 'later@example.org' })).toHaveLength(0);
+    await smtp.start();
+    await eventually(async () => smtp.messages.some((m) => toOf(m).includes('later@example.org')), 30_000, 'the retried mail');
+    expect(smtp.messages.filter((m) => toOf(m).includes('later@example.org'))).toHaveLength(1);
+    const [row] = await relayed.t.database.db('mail_outbox').where({ to_address: 'later@example.org' });
+    expect(row.sent_at).not.toBeNull();
+  });
+});
+
+describe('acknowledgements of every form with an address', () => {
+  const LONG = 'We bake bread for the neighbourhood and train two apprentices every year.';
+  const cases: Array<[string, Record<string, unknown>, string, string]> = [
+    ['scholarship', { fullName: 'Ada Lovelace', email: 'ada@example.org', phone: '+1 (555) 123-4567', businessIdea: 'A bakery that trains young people.', financialNeed: 'I cannot pay the full fee.', communityImpact: 'Jobs for twelve neighbours.', commitment: 'I will attend every session.' }, 'ada@example.org', '5-7 business days'],
+    ['incubator-registration', { firstName: 'Alan', lastName: 'Turing', email: 'alan@example.org', phone: '+44 20 7946 0958', businessIdea: 'Codebreaking puzzles as a subscription box.', experience: 'Ran a chess club for five years.', goals: 'Launch and find 100 subscribers.', availability: 'Saturdays 10 AM, all 12 weeks.' }, 'alan@example.org', 'within 48 hours'],
+    ['business-application', { businessName: 'Sunrise Bakery', contactName: 'Sun Rise', contactEmail: 'sun@sunrise.example', website: 'sunrise-bakery.com', businessDescription: LONG, customerService: LONG, communityProject: LONG, businessModel: LONG, technology: LONG }, 'sun@sunrise.example', 'within 48 hours'],
+    ['feedback', { name: 'Fay', email: 'fay@example.org', businessName: '', type: 'complaint', subject: 'Late delivery', message: 'My order arrived two days late and nobody answered my messages about it.' }, 'fay@example.org', 'we read every message'],
+  ];
+  it.each(cases)('%s: one acknowledgement to the address given, with the promised answer time', async (path, body, to, promise) => {
+    const res = await anonymous(relayed.t.app).request('POST', `/api/forms/${path}`, body);
+    expect(res.statusCode, res.body).toBe(201);
+    await eventually(async () => smtp.messages.some((m) => toOf(m).includes(to)), 15_000, `the acknowledgement to ${to}`);
+    const mine = smtp.messages.filter((m) => toOf(m).includes(to));
+    expect(mine).toHaveLength(1);
+    expect(textOf(mine[0]!)).toContain(promise);
+    expect(mine[0]!.html).toContain(promise.replace("'", '&#x27;'));
+  });
+});
+
+describe('mail without SMTP (outbox only)', () => {
+  it('stores the same messages in the outbox, once, for admins to read', async () => {
+    await payProgram(outboxOnly, 'outbox_payer', 'payer@example.org', 4);
+    await anonymous(outboxOnly.t.app).request('POST', '/api/forms/incubator-application', formA);
+    const db = outboxOnly.t.database.db;
+    await eventually(async () => (await db('mail_outbox').count({ n: '*' }).first())?.n === '2', 20_000, 'two stored mails');
+    const rows = await db('mail_outbox').orderBy('kind');
+    const sent = [smtp.messages.find((m) => toOf(m).includes('grace@example.org'))!, smtp.messages.find((m) => toOf(m).includes('payer@example.org'))!];
+    expect(rows.map((r) => [r.kind, r.to_address, r.subject, r.transport])).toEqual([
+      ['form-received', 'grace@example.org', sent[0]!.subject, 'outbox'],
+      ['payment-confirmed', 'payer@example.org', sent[1]!.subject, 'outbox'],
+    ]);
+    // Same text apart from the receipt code (another payment row).
+    const norm = (s: string) => s.replace(/R-[0-9A-F]{8}/g, 'R-X').replace(/\s+/g, ' ').trim();
+    expect(norm(rows[1].text_body)).toBe(norm(textOf(sent[1]!)));
+    expect(norm(rows[0].text_body)).toBe(norm(textOf(sent[0]!)));
+
+    const admin = await signInAs(outboxOnly.t.app, db, 'outbox_admin', { admin: true });
+    const page = await admin.request('GET', '/api/admin/outbox?to=payer@example.org');
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ total: 1, rows: [{ kind: 'payment-confirmed', to: 'payer@example.org' }] });
+    expect((await anonymous(outboxOnly.t.app).request('GET', '/api/admin/outbox')).statusCode).toBe(401);
+  });
+
+  it('lists the mail queue in /metrics: its jobs by state and their run times', async () => {
+    const metrics = (await outboxOnly.t.app.inject('/metrics')).body;
+    expect(metrics).toMatch(/bullmq_queue_jobs\{queue="mail",state="completed"\} [1-9]/);
+    expect(metrics).toMatch(/bullmq_job_duration_seconds_count\{queue="mail",status="completed"\} [1-9]/);
+  });
+});

@@ -1,0 +1,100 @@
+import { Button, Link, Text } from '@react-email/components';
+import { PROGRAM_FACTS } from '@app/common/domain/program';
+import { BRAND } from '../render/brand';
+import { Fact, MailLayout, type MailFrame } from './layout';
+
+export interface PaymentFacts {
+  kind: 'donation' | 'program' | 'sponsorship' | 'investment';
+  amount: string; // "$2,497.00"
+  receiptCode: string;
+  paidAt: string; // "November 23, 2026"
+  investorId: string | null;
+  tokens: string | null;
+  donorName?: string | null;
+}
+
+const button = { backgroundColor: BRAND.gold500, color: BRAND.ink950, padding: '12px 20px', borderRadius: 8, fontWeight: 600 };
+
+/** Program enrolment and sponsorship: the spec's start date, schedule and next steps. */
+function ProgramBody({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
+  const sponsor = p.kind === 'sponsorship';
+  return (
+    <>
+      <Text>{sponsor ? 'Thank you for sponsoring a student in' : 'Welcome to'} {PROGRAM_FACTS.name}. Your payment is confirmed.</Text>
+      <Fact label="Amount" value={p.amount} />
+      <Fact label="Receipt" value={p.receiptCode} />
+      <Fact label="Program start" value={`${PROGRAM_FACTS.startDate}, ${PROGRAM_FACTS.sessionTime}`} />
+      <Fact label="Schedule" value={`${PROGRAM_FACTS.weeks} weeks: ${PROGRAM_FACTS.schedule}`} />
+      <Text>
+        <strong>Next steps</strong>
+        <br />• Chat community access {PROGRAM_FACTS.communityAccess}
+        <br />• Pre-program materials by e-mail before the start
+        {sponsor ? (
+          <>
+            <br />• We will tell you which student your sponsorship supports
+          </>
+        ) : null}
+      </Text>
+      <Button href={`${frame.publicUrl}/events/i-am-the-business`} style={button}>
+        Program details
+      </Button>
+    </>
+  );
+}
+
+function DonationBody({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
+  const ledger = p.investorId ? `${frame.publicUrl}/token-ledger?search=${encodeURIComponent(p.investorId)}` : null;
+  return (
+    <>
+      <Text>Thank you{p.donorName ? `, ${p.donorName}` : ''}, for supporting the movement.</Text>
+      <Fact label="Amount" value={p.amount} />
+      <Fact label="Receipt" value={p.receiptCode} />
+      <Fact label="Date" value={p.paidAt} />
+      {p.investorId && p.tokens && ledger ? (
+        <>
+          <Fact label="Investor ID" value={p.investorId} />
+          <Fact label="ADX tokens" value={p.tokens} />
+          <Text>
+            Your tokens are on the public ledger: <Link href={ledger}>{ledger}</Link>
+          </Text>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function InvestmentBody({ p }: { p: PaymentFacts }) {
+  return (
+    <>
+      <Text>Your ADX token investment is confirmed. Keep this e-mail as your receipt.</Text>
+      <Fact label="Amount" value={p.amount} />
+      <Fact label="ADX tokens allocated" value={p.tokens ?? '0'} />
+      <Fact label="Investor ID" value={p.investorId ?? '—'} />
+      <Fact label="Date" value={p.paidAt} />
+      <Fact label="Payment status" value="Paid" />
+      <Fact label="Receipt" value={p.receiptCode} />
+      <Text>
+        <strong>Important Information</strong>
+        <br />• Pre-launch tokens convert to official tokens at launch on the blockchain.
+        <br />• Keep this receipt for your records.
+      </Text>
+    </>
+  );
+}
+
+export const PAYMENT_SUBJECTS: Record<PaymentFacts['kind'], string> = {
+  program: 'Your enrolment in I Am The Business is confirmed',
+  sponsorship: 'Your student sponsorship is confirmed',
+  donation: 'Thank you for your donation',
+  investment: 'Your ADX investment receipt',
+};
+
+/** The confirmation of one paid payment. */
+export function PaymentConfirmed({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
+  const body = p.kind === 'donation' ? <DonationBody p={p} frame={frame} /> : p.kind === 'investment' ? <InvestmentBody p={p} /> : <ProgramBody p={p} frame={frame} />;
+  return (
+    <MailLayout {...frame} preview={PAYMENT_SUBJECTS[p.kind]} title={p.kind === 'donation' ? 'Thank you!' : p.kind === 'investment' ? 'Investment Successful!' : 'Payment Successful!'}>
+      {body}
+    </MailLayout>
+  );
+}
