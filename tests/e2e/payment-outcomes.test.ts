@@ -1,24 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser } from '../helpers/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2eSite } from '../helpers/e2e';
 
-let t: TestApp;
-let browser: Browser;
+const site = useE2eSite();
 
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
 
 async function signedInPage(username: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${t.baseUrl}/auth`);
+  await page.goto(`${site.app.baseUrl}/auth`);
   await page.getByRole('button', { name: 'Login with Discord' }).click();
   await page.getByLabel('Username').fill(username);
   await page.getByRole('button', { name: 'Sign in as this member' }).click();
@@ -43,7 +33,7 @@ async function startCheckout(page: Page, path: string, body: unknown): Promise<s
 
 /** Presses Pay or Cancel of a local checkout from outside the browser (what the payer does in another tab). */
 async function settle(sessionId: string, action: 'pay' | 'cancel'): Promise<void> {
-  const res = await fetch(`${t.baseUrl}/checkout/test/${sessionId}/${action}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const res = await fetch(`${site.app.baseUrl}/checkout/test/${sessionId}/${action}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   expect(res.status).toBe(303);
 }
 
@@ -54,19 +44,19 @@ async function expectNoSuccessClaim(page: Page, texts: string[]): Promise<void> 
 
 describe('payment and donation success pages only say "successful" for money that moved', () => {
   it('/payment-success: no session, an unknown session and a cancelled program checkout each fail clearly with a way back', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${t.baseUrl}/payment-success`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.app.baseUrl}/payment-success`);
     await page.getByRole('heading', { name: 'No session ID found' }).waitFor();
     await page.getByRole('link', { name: 'Back to Pitch Deck' }).waitFor();
     await expectNoSuccessClaim(page, ['Payment Successful!']);
 
-    await page.goto(`${t.baseUrl}/payment-success?session_id=cs_test_never_issued`);
+    await page.goto(`${site.app.baseUrl}/payment-success?session_id=cs_test_never_issued`);
     await page.getByRole('heading', { name: 'Payment verification failed' }).waitFor();
     await expectNoSuccessClaim(page, ['Payment Successful!']);
 
     const id = await startCheckout(page, '/api/payments/program', { kind: 'program' });
     await settle(id, 'cancel');
-    await page.goto(`${t.baseUrl}/payment-success?session_id=${id}`);
+    await page.goto(`${site.app.baseUrl}/payment-success?session_id=${id}`);
     await page.getByRole('heading', { name: 'Payment verification failed' }).waitFor();
     await page.getByText('no money was taken').waitFor();
     await expectNoSuccessClaim(page, ['Payment Successful!']);
@@ -75,11 +65,11 @@ describe('payment and donation success pages only say "successful" for money tha
   });
 
   it('/donation-success: a pending donation keeps verifying, then says it is not confirmed; paying later turns it into the thanks', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${t.baseUrl}/`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.app.baseUrl}/`);
     const id = await startCheckout(page, '/api/payments/donations', { amount: 1500, wantsAdxTokens: true });
     await page.clock.install();
-    await page.goto(`${t.baseUrl}/donation-success?session_id=${id}`);
+    await page.goto(`${site.app.baseUrl}/donation-success?session_id=${id}`);
     await page.getByText('Verifying your payment...').waitFor();
     await expectNoSuccessClaim(page, ['Thank You for Your Donation!']);
     await page.clock.fastForward(61_000);
@@ -94,17 +84,17 @@ describe('payment and donation success pages only say "successful" for money tha
   });
 
   it('/donation-success: a cancelled and an unknown donation fail, and no session id says so', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${t.baseUrl}/`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.app.baseUrl}/`);
     const id = await startCheckout(page, '/api/payments/donations', { amount: 1200 });
     await settle(id, 'cancel');
-    await page.goto(`${t.baseUrl}/donation-success?session_id=${id}`);
+    await page.goto(`${site.app.baseUrl}/donation-success?session_id=${id}`);
     await page.getByRole('heading', { name: 'Payment verification failed' }).waitFor();
     await page.getByRole('link', { name: 'Return to Homepage' }).waitFor();
     await expectNoSuccessClaim(page, ['Thank You for Your Donation!']);
-    await page.goto(`${t.baseUrl}/donation-success?session_id=cs_test_never_issued`);
+    await page.goto(`${site.app.baseUrl}/donation-success?session_id=cs_test_never_issued`);
     await page.getByRole('heading', { name: 'Payment verification failed' }).waitFor();
-    await page.goto(`${t.baseUrl}/donation-success`);
+    await page.goto(`${site.app.baseUrl}/donation-success`);
     await page.getByRole('heading', { name: 'No session ID found' }).waitFor();
     await expectNoSuccessClaim(page, ['Thank You for Your Donation!']);
     await page.close();
@@ -113,8 +103,8 @@ describe('payment and donation success pages only say "successful" for money tha
 
 describe('program checkout button', () => {
   it("'Sponsor a Student - $2,497' opens the checkout in a new tab", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${t.baseUrl}/pitch-deck`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.app.baseUrl}/pitch-deck`);
     const popup = page.waitForEvent('popup');
     await page.locator('#growth').getByRole('button', { name: /Sponsor a Student - \$2,497/ }).click();
     const tab = await popup;
@@ -126,8 +116,8 @@ describe('program checkout button', () => {
 
 describe('/investment-success', () => {
   it('asks a signed-out visitor to sign in instead of verifying forever', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${t.baseUrl}/investment-success?session_id=cs_test_someone_elses`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.app.baseUrl}/investment-success?session_id=cs_test_someone_elses`);
     await page.getByText('Please sign in to see your investment.').waitFor({ timeout: 10_000 });
     await page.getByRole('link', { name: 'Sign In to Continue' }).waitFor();
     await page.close();
@@ -137,13 +127,13 @@ describe('/investment-success', () => {
     const { context, page } = await signedInPage('careful_buyer');
     const cancelled = await startCheckout(page, '/api/payments/investments', { amount: 500 });
     await settle(cancelled, 'cancel');
-    await page.goto(`${t.baseUrl}/investment-success?session_id=${cancelled}`);
+    await page.goto(`${site.app.baseUrl}/investment-success?session_id=${cancelled}`);
     await page.getByRole('heading', { name: 'Payment verification failed' }).waitFor();
     await page.getByRole('link', { name: 'Back to Investment Portal' }).waitFor();
     await expectNoSuccessClaim(page, ['Investment Successful!', 'allocated']);
 
     const pending = await startCheckout(page, '/api/payments/investments', { amount: 700 });
-    await page.goto(`${t.baseUrl}/investment-success?session_id=${pending}`);
+    await page.goto(`${site.app.baseUrl}/investment-success?session_id=${pending}`);
     await page.getByText('Verifying your payment...').waitFor();
     await expectNoSuccessClaim(page, ['Investment Successful!', 'allocated']);
     await settle(pending, 'pay');
@@ -158,7 +148,7 @@ describe('/investment-success', () => {
     await settle(id, 'pay');
     let failures = 1;
     await page.route('**/api/auth/session', (route) => (failures-- > 0 ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"error":"Service Unavailable","message":"busy"}' }) : route.continue()));
-    await page.goto(`${t.baseUrl}/investment-success?session_id=${id}`);
+    await page.goto(`${site.app.baseUrl}/investment-success?session_id=${id}`);
     await page.getByRole('heading', { name: 'Investment Successful!' }).waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('tokens-allocated').innerText()).toBe('3,000 ADX');
     await context.close();

@@ -1,29 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { useE2eSite } from '../helpers/e2e';
 import { screenshot, signInBrowser } from '../helpers/site';
 
-let t: TestApp;
-let browser: Browser;
+const site = useE2eSite();
 
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
 
 describe('manage sessions as people run them', () => {
   it('credits the member the admin chose, cancels a scheduled session and sets its recording URL', async () => {
     // A member who signed in before (inserted, sparing the authentication limit shared by this file's sign-ins).
-    const [{ id: speakerId }] = await t.database.db('users').insert({ discord_id: 'dev:chosen_voice', discord_username: 'chosen_voice' }).returning('id');
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(context, t.baseUrl, t.database.db, 'session_runner', { admin: true });
+    const [{ id: speakerId }] = await site.app.database.db('users').insert({ discord_id: 'dev:chosen_voice', discord_username: 'chosen_voice' }).returning('id');
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInBrowser(context, site.app.baseUrl, site.app.database.db, 'session_runner', { admin: true });
     const page = await context.newPage();
-    await page.goto(`${t.baseUrl}/speakers`);
+    await page.goto(`${site.app.baseUrl}/speakers`);
     await page.getByRole('tab', { name: 'Manage Sessions' }).click();
     await page.getByRole('button', { name: 'New Session' }).click();
     await page.getByLabel('Title').fill('Chosen morning');
@@ -39,14 +28,14 @@ describe('manage sessions as people run them', () => {
     await page.keyboard.press('Escape');
     const card = page.getByTestId('manage-session').filter({ hasText: 'Chosen morning' });
     await card.getByText('Speaker: chosen_voice').waitFor();
-    const row = await t.database.db('speaker_sessions').where({ session_title: 'Chosen morning' }).first('id', 'speaker_id');
+    const row = await site.app.database.db('speaker_sessions').where({ session_title: 'Chosen morning' }).first('id', 'speaker_id');
     expect(row.speaker_id).toBe(speakerId);
 
     await card.getByRole('button', { name: 'Recording URL' }).click();
     await page.getByRole('dialog').getByLabel('Recording URL').fill('https://video.example/chosen.webm');
     await page.getByRole('button', { name: 'Save URL' }).click();
     await page.getByText('Recording URL Saved').first().waitFor();
-    expect((await t.database.db('speaker_sessions').where({ id: row.id }).first('recording_url')).recording_url).toBe('https://video.example/chosen.webm');
+    expect((await site.app.database.db('speaker_sessions').where({ id: row.id }).first('recording_url')).recording_url).toBe('https://video.example/chosen.webm');
 
     await card.getByRole('button', { name: 'Cancel Session' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel Session' }).click();
@@ -62,10 +51,10 @@ describe('manage sessions as people run them', () => {
 describe('archive and Brotherhood for everyone', () => {
   it('marks archived sessions without a recording instead of a dead Watch, and dates them in the viewer\'s time zone', async () => {
     // 02:00 UTC on 6 January is the evening of 5 January in Los Angeles.
-    await t.database.db('session_archive').insert({ session_title: 'Evening in the West', speaker_name: 'west_speaker', duration_seconds: 600, actual_start_time: '2026-01-06T02:00:00Z' });
-    const context = await browser.newContext({ timezoneId: 'America/Los_Angeles', viewport: { width: 1280, height: 900 } });
+    await site.app.database.db('session_archive').insert({ session_title: 'Evening in the West', speaker_name: 'west_speaker', duration_seconds: 600, actual_start_time: '2026-01-06T02:00:00Z' });
+    const context = await site.browser.newContext({ timezoneId: 'America/Los_Angeles', viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${t.baseUrl}/speakers`);
+    await page.goto(`${site.app.baseUrl}/speakers`);
     await page.getByRole('tab', { name: 'Session Archive' }).click();
     const card = page.getByTestId('archive-card').filter({ hasText: 'Evening in the West' });
     await card.waitFor();
@@ -78,8 +67,8 @@ describe('archive and Brotherhood for everyone', () => {
 
   it('shows a signed-out visitor the values and the community call to action on the Brotherhood tab', async () => {
     for (const width of [1280, 375]) {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await page.goto(`${t.baseUrl}/speakers`);
+      const page = await site.browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${site.app.baseUrl}/speakers`);
       await page.getByRole('list', { name: 'Our values' }).getByText('Accountability').waitFor();
       await page.getByRole('link', { name: 'Join the Community' }).waitFor();
       await page.getByText('Sign in to meet the speakers').waitFor();
@@ -91,11 +80,11 @@ describe('archive and Brotherhood for everyone', () => {
 
 describe('small promises', () => {
   it('says "Failed to sign out" from the user menu and from the mobile menu when sign-out fails', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(context, t.baseUrl, t.database.db, 'stuck_member');
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInBrowser(context, site.app.baseUrl, site.app.database.db, 'stuck_member');
     const page = await context.newPage();
     await page.route('**/api/auth/sign-out', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' }));
-    await page.goto(`${t.baseUrl}/pitch-deck`);
+    await page.goto(`${site.app.baseUrl}/pitch-deck`);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.getByText('Failed to sign out').first().waitFor();
@@ -108,8 +97,8 @@ describe('small promises', () => {
   });
 
   it('keeps the incubator card to what the working buttons do (no "open soon")', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${t.baseUrl}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.app.baseUrl}/`);
     await page.getByText('A sponsorship places an 11th or 12th grader in the program.').waitFor();
     expect(await page.getByText(/open soon/i).count()).toBe(0);
     await page.close();
@@ -117,12 +106,12 @@ describe('small promises', () => {
 
   it('pages the token admin table through every record', async () => {
     const rows = Array.from({ length: 60 }, (_, i) => ({ investor_id: `ADXT${String(i).padStart(3, '0')}`, purchase_date: '2024-02-01', investment_amount_usd: '1.00', tokens_to_be_distributed: '10', source: 'admin' }));
-    await t.database.db.batchInsert('token_purchases', rows, 100);
-    const total = Number((await t.database.db('token_purchases').count({ n: '*' }).first())!.n);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInBrowser(context, t.baseUrl, t.database.db, 'paging_admin', { admin: true });
+    await site.app.database.db.batchInsert('token_purchases', rows, 100);
+    const total = Number((await site.app.database.db('token_purchases').count({ n: '*' }).first())!.n);
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInBrowser(context, site.app.baseUrl, site.app.database.db, 'paging_admin', { admin: true });
     const page = await context.newPage();
-    await page.goto(`${t.baseUrl}/token-admin`);
+    await page.goto(`${site.app.baseUrl}/token-admin`);
     await page.getByTestId('admin-row').first().waitFor();
     expect(await page.getByTestId('records-count').innerText()).toBe(`(${total})`);
     expect(await page.getByTestId('admin-row').count()).toBe(50);

@@ -1,13 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PRIVATE_ROUTES, PUBLIC_ROUTES } from '@app/common/routes';
 import { appendLedgerRows } from '@app/common/server/ledger.repository';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser } from '../helpers/browser';
+import { useE2eSite } from '../helpers/e2e';
 import { eventually } from '../helpers/worker';
 
-let t: TestApp;
-let browser: Browser;
+const site = useE2eSite();
 
 /** Each page's title and the heading its built HTML must already contain (the success pages: a neutral shell). */
 const PAGES: Array<{ path: string; title: string; heading: string | null; index: boolean }> = [
@@ -26,14 +23,6 @@ const PAGES: Array<{ path: string; title: string; heading: string | null; index:
 const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&');
 
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
 
 describe('HTML as a crawler or a link preview sees it (no JavaScript)', () => {
   it('covers every prerendered route', () => {
@@ -42,7 +31,7 @@ describe('HTML as a crawler or a link preview sees it (no JavaScript)', () => {
 
   for (const p of PAGES) {
     it(`${p.path}: heading, title, description, canonical and share tags`, async () => {
-      const res = await fetch(`${t.baseUrl}${p.path}`);
+      const res = await fetch(`${site.app.baseUrl}${p.path}`);
       expect(res.status).toBe(200);
       const html = await res.text();
       const root = attr(html, /<div id="root">([\s\S]*)<\/div>/) ?? '';
@@ -54,11 +43,11 @@ describe('HTML as a crawler or a link preview sees it (no JavaScript)', () => {
       expect(description?.length).toBeGreaterThan(20);
       expect(attr(html, /<meta property="og:title" content="([^"]+)"/)).toBe(p.title);
       expect(attr(html, /<meta property="og:description" content="([^"]+)"/)).toBe(description);
-      expect(attr(html, /<meta property="og:url" content="([^"]+)"/)).toBe(`${t.baseUrl}${p.path}`);
-      expect(attr(html, /<meta property="og:image" content="([^"]+)"/)).toBe(`${t.baseUrl}/og-image.png`);
+      expect(attr(html, /<meta property="og:url" content="([^"]+)"/)).toBe(`${site.app.baseUrl}${p.path}`);
+      expect(attr(html, /<meta property="og:image" content="([^"]+)"/)).toBe(`${site.app.baseUrl}/og-image.png`);
       expect(attr(html, /<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
       if (p.index) {
-        expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${t.baseUrl}${p.path}`);
+        expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${site.app.baseUrl}${p.path}`);
         expect(html).not.toContain('noindex');
       } else {
         expect(html).toContain('<meta name="robots" content="noindex">');
@@ -67,7 +56,7 @@ describe('HTML as a crawler or a link preview sees it (no JavaScript)', () => {
   }
 
   it('serves a 1200x630 PNG share image', async () => {
-    const res = await fetch(`${t.baseUrl}/og-image.png`);
+    const res = await fetch(`${site.app.baseUrl}/og-image.png`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     const png = Buffer.from(await res.arrayBuffer());
@@ -76,10 +65,10 @@ describe('HTML as a crawler or a link preview sees it (no JavaScript)', () => {
 
   it('describes the organisation and the program in JSON-LD', async () => {
     const ld = async (path: string) => {
-      const html = await (await fetch(`${t.baseUrl}${path}`)).text();
+      const html = await (await fetch(`${site.app.baseUrl}${path}`)).text();
       return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
     };
-    expect(await ld('/')).toEqual([expect.objectContaining({ '@type': 'Organization', name: 'ADX Trust', url: `${t.baseUrl}/` })]);
+    expect(await ld('/')).toEqual([expect.objectContaining({ '@type': 'Organization', name: 'ADX Trust', url: `${site.app.baseUrl}/` })]);
     expect(await ld('/events/i-am-the-business')).toEqual([
       expect.objectContaining({
         '@type': 'Event',
@@ -92,20 +81,20 @@ describe('HTML as a crawler or a link preview sees it (no JavaScript)', () => {
   });
 
   it('lists exactly the public routes in sitemap.xml, and robots.txt points to it', async () => {
-    const xml = await (await fetch(`${t.baseUrl}/sitemap.xml`)).text();
+    const xml = await (await fetch(`${site.app.baseUrl}/sitemap.xml`)).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(PUBLIC_ROUTES.map((r) => `${t.baseUrl}${r}`));
-    const robots = await (await fetch(`${t.baseUrl}/robots.txt`)).text();
-    expect(robots).toContain(`Sitemap: ${t.baseUrl}/sitemap.xml`);
+    expect(locs).toEqual(PUBLIC_ROUTES.map((r) => `${site.app.baseUrl}${r}`));
+    const robots = await (await fetch(`${site.app.baseUrl}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${site.app.baseUrl}/sitemap.xml`);
     expect(robots).toContain('Disallow: /api/');
   });
 
   it('marks private pages noindex and serves the 404 page with status 404', async () => {
     for (const path of ['/community', '/security', '/token-admin', '/profile/someone']) {
-      const html = await (await fetch(`${t.baseUrl}${path}`)).text();
+      const html = await (await fetch(`${site.app.baseUrl}${path}`)).text();
       expect(html, path).toContain('<meta name="robots" content="noindex">');
     }
-    const res = await fetch(`${t.baseUrl}/no/such/page`);
+    const res = await fetch(`${site.app.baseUrl}/no/such/page`);
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(text(attr(html, /<h1[^>]*>([\s\S]*?)<\/h1>/) ?? '')).toBe('Oops! Page not found');
@@ -113,15 +102,15 @@ describe('HTML as a crawler or a link preview sees it (no JavaScript)', () => {
   });
 
   it('puts the ledger summary and first page in /token-ledger, and a new row in the next page load', async () => {
-    await appendLedgerRows(t.database.db, [
+    await appendLedgerRows(site.app.database.db, [
       { investor_id: 'ADX4242', purchase_date: '2025-06-01', investment_amount_usd: '1234.50', tokens_to_be_distributed: '12345.00000000', source: 'admin' },
     ]);
-    const ledgerHtml = async () => text(attr(await (await fetch(`${t.baseUrl}/token-ledger`)).text(), /<div id="root">([\s\S]*)<\/div>/) ?? '');
+    const ledgerHtml = async () => text(attr(await (await fetch(`${site.app.baseUrl}/token-ledger`)).text(), /<div id="root">([\s\S]*)<\/div>/) ?? '');
     await eventually(async () => (await ledgerHtml()).includes('ADX4242'), 5_000, 'first row in the HTML');
     const first = await ledgerHtml();
     expect(first).toContain('$1,234.50');
     expect(first).not.toContain('ADX4343');
-    await appendLedgerRows(t.database.db, [
+    await appendLedgerRows(site.app.database.db, [
       { investor_id: 'ADX4343', purchase_date: '2025-06-02', investment_amount_usd: '10.00', tokens_to_be_distributed: '100.00000000', source: 'admin' },
     ]);
     await eventually(async () => (await ledgerHtml()).includes('ADX4343'), 2_000, 'the new row in the HTML');
@@ -131,12 +120,12 @@ describe('HTML as a crawler or a link preview sees it (no JavaScript)', () => {
 
 describe('in the browser', () => {
   it('changes the title when moving to another page without a reload', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
     try {
-      await page.goto(`${t.baseUrl}/dog-pound`, { waitUntil: 'networkidle' });
+      await page.goto(`${site.app.baseUrl}/dog-pound`, { waitUntil: 'networkidle' });
       expect(await page.title()).toBe('DOG POUND · ADX Trust');
       await page.getByRole('banner').getByRole('link', { name: 'Pitch Deck' }).click();
-      await page.waitForURL(`${t.baseUrl}/pitch-deck`);
+      await page.waitForURL(`${site.app.baseUrl}/pitch-deck`);
       await expect.poll(() => page.title()).toBe('Pitch Deck · ADX Trust');
       expect(await page.evaluate('document.querySelectorAll("title").length')).toBe(1);
     } finally {
@@ -146,14 +135,14 @@ describe('in the browser', () => {
 
   for (const p of [...PAGES.map((x) => x.path), '/no/such/page']) {
     it(`${p}: hydrates the built HTML without a mismatch`, async () => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
       const problems: string[] = [];
       page.on('console', (m) => {
         if (/hydrat|did not match|mismatch|#418|#419|#423|#425/i.test(m.text())) problems.push(m.text());
       });
       page.on('pageerror', (err) => problems.push(err.message));
       try {
-        await page.goto(`${t.baseUrl}${p}`, { waitUntil: 'networkidle' });
+        await page.goto(`${site.app.baseUrl}${p}`, { waitUntil: 'networkidle' });
         // Hydrated: React has attached to the built markup (its root container carries React's internal key).
         await expect
           .poll(() => page.evaluate('Object.keys(document.getElementById("root")).some((k) => k.startsWith("__reactContainer"))'))

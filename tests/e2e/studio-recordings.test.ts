@@ -1,31 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorage } from '@app/common/server/storage/index';
+import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser } from '../helpers/browser';
+import { useE2eSite } from '../helpers/e2e';
 import { probe } from '../helpers/media';
 import { screenshot } from '../helpers/site';
-import { startTestWorker } from '../helpers/worker';
-import type { RunningWorkers } from '../../worker/src/workers';
 
-let t: TestApp;
-let browser: Browser;
-let worker: RunningWorkers;
+const site = useE2eSite({ worker: true });
 
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX, { storage: createStorage(t.config) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await worker?.close();
-  await t?.close();
-});
 
 async function timerSeconds(page: Page): Promise<number> {
   const [m, s] = (await page.getByTestId('studio-timer').innerText()).trim().split(':').map(Number);
@@ -34,12 +18,12 @@ async function timerSeconds(page: Page): Promise<number> {
 const status = (page: Page) => page.getByTestId('studio-status').innerText();
 
 async function studioPage(title: string, init?: string): Promise<{ sessionId: string; context: BrowserContext; page: Page }> {
-  const [session] = await t.database.db('speaker_sessions').insert({ session_title: title, scheduled_date: new Date(Date.now() + 3_600_000) }).returning('id');
-  const { token } = await issueSpeakerToken(t.database.db, session.id, null);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const [session] = await site.app.database.db('speaker_sessions').insert({ session_title: title, scheduled_date: new Date(Date.now() + 3_600_000) }).returning('id');
+  const { token } = await issueSpeakerToken(site.app.database.db, session.id, null);
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
   if (init) await context.addInitScript({ content: init });
   const page = await context.newPage();
-  await page.goto(`${t.baseUrl}/speaker-studio`);
+  await page.goto(`${site.app.baseUrl}/speaker-studio`);
   await page.getByLabel('Session token').fill(token);
   await page.getByRole('button', { name: 'Authenticate' }).click();
   await page.getByRole('heading', { name: title }).waitFor();
@@ -69,7 +53,7 @@ async function recordWithPause(page: Page, seconds: number): Promise<number> {
 async function expectSeekable(context: BrowserContext, recordingUrl: string, timer: number): Promise<void> {
   const page = await context.newPage();
   // Chromium shows a media file in its own document around one <video> (the archive's Watch opens it so).
-  await page.goto(new URL(recordingUrl, t.baseUrl).toString());
+  await page.goto(new URL(recordingUrl, site.app.baseUrl).toString());
   await expect.poll(() => page.evaluate('document.querySelector("video").readyState') as Promise<number>, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
   const duration = (await page.evaluate('document.querySelector("video").duration')) as number;
   expect(Number.isFinite(duration)).toBe(true);
@@ -82,9 +66,9 @@ async function expectSeekable(context: BrowserContext, recordingUrl: string, tim
 }
 
 async function storedRecording(sessionId: string) {
-  const session = await t.database.db('speaker_sessions').where({ id: sessionId }).first();
-  const rec = await t.database.db('recordings').where({ session_id: sessionId, status: 'completed' }).first();
-  const bytes = (await t.app.storage.get(rec.object_key))!;
+  const session = await site.app.database.db('speaker_sessions').where({ id: sessionId }).first();
+  const rec = await site.app.database.db('recordings').where({ session_id: sessionId, status: 'completed' }).first();
+  const bytes = (await site.app.app.storage.get(rec.object_key))!;
   const file = path.join(os.tmpdir(), `e2e-${path.basename(rec.object_key)}`);
   await writeFile(file, bytes);
   return { session, rec, probed: probe(file) };
@@ -99,7 +83,7 @@ describe('finalized recordings play and seek', () => {
     expect(probed.duration).not.toBeNull();
     expect(Math.abs(probed.duration! - timer)).toBeLessThanOrEqual(1);
     expect(rec.container).toBe('webm');
-    expect((await t.database.db('session_archive').where({ session_id: sessionId }).first()).duration_seconds).toBe(rec.duration_seconds);
+    expect((await site.app.database.db('session_archive').where({ session_id: sessionId }).first()).duration_seconds).toBe(rec.duration_seconds);
     await expectSeekable(context, session.recording_url, timer);
     await context.close();
   }, 180_000);
@@ -151,14 +135,14 @@ describe('nothing lost to a crash', () => {
       const hash = await crypto.subtle.digest('SHA-256', bytes);
       return { count: window.__recorded.length, sha256: [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join('') };
     })()`)) as { count: number; sha256: string };
-    const take = await t.database.db('recordings').where({ session_id: sessionId }).first();
-    const held = Number((await t.database.db('recording_chunks').where({ recording_id: take.id }).count({ n: '*' }).first())?.n ?? 0);
+    const take = await site.app.database.db('recordings').where({ session_id: sessionId }).first();
+    const held = Number((await site.app.database.db('recording_chunks').where({ recording_id: take.id }).count({ n: '*' }).first())?.n ?? 0);
     expect(held).toBeGreaterThan(0);
     expect(held).toBeLessThan(recorded.count); // chunks piled up in the browser
     await page.close({ runBeforeUnload: false });
 
     const again = await context.newPage();
-    await again.goto(`${t.baseUrl}/speaker-studio`);
+    await again.goto(`${site.app.baseUrl}/speaker-studio`);
     await again.getByTestId('leftover-take').waitFor({ timeout: 20_000 });
     await again.getByText('This browser saved').waitFor();
     await screenshot(again, 'studio-recover');
@@ -167,7 +151,7 @@ describe('nothing lost to a crash', () => {
     await again.setViewportSize({ width: 1280, height: 900 });
     await again.getByRole('button', { name: 'Upload and End Previous Take' }).click();
     await expect.poll(() => status(again), { timeout: 90_000 }).toMatch(/^(completed|error)$/);
-    const rec = await t.database.db('recordings').where({ id: take.id }).first();
+    const rec = await site.app.database.db('recordings').where({ id: take.id }).first();
     const shown = (await again.getByTestId('studio-error').count()) ? await again.getByTestId('studio-error').innerText() : '';
     expect(await status(again), `${shown} / take ${rec.status}: ${rec.error}`).toBe('completed');
     expect(rec.status).toBe('completed');

@@ -135,10 +135,9 @@ describe('mail over SMTP', () => {
     const site = relayed.t;
     const admin = await signInAs(site.app, site.database.db, 'mail_admin', { admin: true });
     const speaker = await signInAs(site.app, site.database.db, 'mail_speaker', { email: 'speaker@example.org' });
-    const created = await admin.request('POST', '/api/speaker-sessions', { session_title: 'Building in public', scheduled_date: '2030-03-04T10:00:00.000Z', session_description: '', discord_channel_link: '' });
+    const created = await admin.request('POST', '/api/speaker-sessions', { speaker_id: speaker.userId, session_title: 'Building in public', scheduled_date: '2030-03-04T10:00:00.000Z', session_description: '', discord_channel_link: '' });
     expect(created.statusCode, created.body).toBe(201);
     const { session, token } = created.json() as { session: { id: string }; token: string };
-    await site.database.db('speaker_sessions').where({ id: session.id }).update({ speaker_id: speaker.userId });
     const res = await admin.request('POST', `/api/speaker-sessions/${session.id}/invitation`, { token });
     expect(res.statusCode, res.body).toBe(202);
     expect((await speaker.request('POST', `/api/speaker-sessions/${session.id}/invitation`, { token })).statusCode).toBe(403);

@@ -38,7 +38,8 @@ describe('profile and speaker-page audio', () => {
       const { payload, headers } = multipart([{ name: 'audio', value: sent, filename: 'recording.webm', contentType: 'audio/webm' }]);
       const res = await client.request('POST', `/api/me/audio?purpose=${purpose}`, payload, headers);
       expect(res.statusCode, res.body).toBe(201);
-      const key = t.app.storage.keyFromPublicUrl(res.json().audioUrl as string)!;
+      const { audio_file_url: storedUrl } = (await t.database.db('users').where({ id: client.userId }).first('audio_file_url')) as { audio_file_url: string };
+      const key = t.app.storage.keyFromPublicUrl(storedUrl)!;
       const stored = (await t.app.storage.get(key))!;
       expect(res.json().size).toBe(stored.length);
       const probed = await probeBytes(stored);
