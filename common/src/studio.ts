@@ -44,7 +44,7 @@ export const STUDIO_API = '/api/studio';
 /** The ingest WebSocket's path (query: recording=<uuid>). */
 export const INGEST_PATH = '/api/studio/ingest';
 /** Bytes of the per-frame header: the chunk's sequence number as a big-endian uint32. */
-export const FRAME_HEADER_BYTES = 4;
+const FRAME_HEADER_BYTES = 4;
 /** Largest frame accepted (header + chunk). A 1 s chunk at 2.63 Mbit/s is ~330 KB. */
 export const MAX_FRAME_BYTES = 2 * 1024 * 1024;
 /** Largest recording accepted (sum of chunk bytes): ~3 h at 2.63 Mbit/s. */
@@ -98,7 +98,7 @@ export const INGEST_CLOSE_REASONS: Record<number, string> = {
 export const INGEST_FATAL_CODES: ReadonlySet<number> = new Set(Object.values(INGEST_CLOSE));
 
 /** First server message on every (re)connect. */
-export const ZIngestHello = z.object({
+const ZIngestHello = z.object({
   type: z.literal('hello'),
   recording_id: z.string(),
   /** Highest contiguous seq the server holds + 1 (0 for a new take). */
@@ -111,7 +111,7 @@ export const ZIngestHello = z.object({
 export type TIngestHello = z.infer<typeof ZIngestHello>;
 
 /** Server answer to each stored (or already stored) chunk. */
-export const ZIngestAck = z.object({
+const ZIngestAck = z.object({
   type: z.literal('ack'),
   seq: z.number().int().min(0),
   /** True when the seq was already stored (a resend). */
@@ -123,7 +123,6 @@ export type TIngestAck = z.infer<typeof ZIngestAck>;
 
 /** Every server → client text message on the ingest socket. */
 export const ZIngestServerMessage = z.discriminatedUnion('type', [ZIngestHello, ZIngestAck]);
-export type TIngestServerMessage = z.infer<typeof ZIngestServerMessage>;
 
 /** Encodes one chunk as a binary frame. */
 export function encodeFrame(seq: number, chunk: Uint8Array): Uint8Array {
@@ -151,7 +150,7 @@ export const ZStudioTake = z.object({
 export type TStudioTake = z.infer<typeof ZStudioTake>;
 
 /** GET /api/studio/state's take: the live take, else the latest one (with what the server holds of it). */
-export const ZStudioTakeState = ZStudioTake.extend({
+const ZStudioTakeState = ZStudioTake.extend({
   /** Seqs above next_seq already held (out-of-order arrivals). */
   held_after: z.array(z.number().int().min(0)),
   bytes_received: z.number().int().min(0),
@@ -173,7 +172,7 @@ export const ZStudioState = z.object({
 export type TStudioState = z.infer<typeof ZStudioState>;
 
 /** Largest duration_seconds accepted in the finish body (a day; the server caps it by wall-clock anyway). */
-export const MAX_TAKE_SECONDS = 86_400;
+const MAX_TAKE_SECONDS = 86_400;
 
 /** POST /api/studio/recordings/:id/finish body. */
 export const ZFinishTake = z.object({
@@ -188,17 +187,14 @@ export const ZFinishTake = z.object({
     .max(MAX_TAKE_SECONDS, 'duration_seconds must be at most a day')
     .optional(),
 });
-export type TFinishTake = z.infer<typeof ZFinishTake>;
 
 /** 409 answer of finish when chunks are missing (`missing` lists at most MAX_MISSING_LISTED seqs). */
 export const ZMissingChunks = z.object({ statusCode: z.literal(409), error: z.string(), message: z.string(), missing: z.array(z.number().int()), requestId: z.string().optional() });
-export type TMissingChunks = z.infer<typeof ZMissingChunks>;
 /** How many missing seqs a 409 (and a failed take's error) lists at most. */
 export const MAX_MISSING_LISTED = 1_000;
 
 /** The studio's recording states (members-site §4 'Studio recording status'). */
-export const STUDIO_STATES = ['idle', 'starting', 'live', 'paused', 'ending', 'uploading', 'completed', 'error'] as const;
-export type StudioState = (typeof STUDIO_STATES)[number];
+export type StudioState = 'idle' | 'starting' | 'live' | 'paused' | 'ending' | 'uploading' | 'completed' | 'error';
 
 /** MediaRecorder settings of the studio (members-site §9 'Studio video'). */
 export const STUDIO_MEDIA = {

@@ -5,8 +5,6 @@ import { changeStatus, TransitionError } from './speaker-sessions.repository';
 
 import type { RecordingStatus } from '../domain/session-status';
 
-export type { RecordingStatus };
-
 /** A row of `recordings`. */
 export interface RecordingRow {
   id: string;
@@ -61,7 +59,7 @@ export function resumePoint(sortedSeqs: readonly number[]): { nextSeq: number; h
 }
 
 /** The seqs 0..finalSeq not held (at most `limit` of them), ascending. */
-export async function missingSeqs(db: Knex, recordingId: string, finalSeq: number, limit = MAX_MISSING_LISTED): Promise<number[]> {
+async function missingSeqs(db: Knex, recordingId: string, finalSeq: number, limit = MAX_MISSING_LISTED): Promise<number[]> {
   const { rows } = (await db.raw(
     `SELECT s.seq FROM generate_series(0, ?::int) AS s(seq)
      WHERE NOT EXISTS (SELECT 1 FROM recording_chunks c WHERE c.recording_id = ? AND c.seq = s.seq)

@@ -4,7 +4,6 @@ import { studioCookieName } from '../../plugins/access';
 import { limitPerGuess } from '../../plugins/rate-limit';
 import { authenticateSpeakerSchema } from './schema';
 
-export { studioCookieName };
 
 /**
  * authenticate-speaker: a valid session token answers the session and speaker and sets a short-lived

@@ -8,7 +8,7 @@ import { openCheckoutInNewTab } from './open-checkout-tab';
  * $2,497' open the $2,497 checkout in a new tab. The dialog and the API client load on first use, so
  * pages that only show the buttons (the landing page) do not carry them.
  */
-export type PaymentButtonKind = 'donate' | 'enroll' | 'sponsor';
+type PaymentButtonKind = 'donate' | 'enroll' | 'sponsor';
 
 /** Props of {@link PaymentButton}. */
 export interface PaymentButtonProps {

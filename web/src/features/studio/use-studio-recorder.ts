@@ -15,10 +15,10 @@ import { ingestUrl, type StudioUploader, type UploadSnapshot } from './uploader'
 import { PREVIEW_UNAVAILABLE, useCameraPreview } from './use-camera-preview';
 import { useTakeGuards } from './use-take-guards';
 
-export const START_FAILED = 'Unable to start recording. Please check your camera and microphone permissions.';
-export const END_FAILED = 'There was an issue ending the recording.';
+const START_FAILED = 'Unable to start recording. Please check your camera and microphone permissions.';
+const END_FAILED = 'There was an issue ending the recording.';
 
-export const STORAGE_STOPPED = 'This device is almost out of storage: the recording was stopped and everything recorded is saved.';
+const STORAGE_STOPPED = 'This device is almost out of storage: the recording was stopped and everything recorded is saved.';
 /** Seconds of recording waiting for the server beyond which the studio says the upload is behind. */
 export const BACKLOG_WARN_SECONDS = 60;
 
