@@ -4,6 +4,7 @@ import * as money from './20261122000200_money';
 import * as community from './20261122000300_community';
 import * as localCheckout from './20261122000400_local_checkout';
 import * as studioCredentials from './20261122000500_studio_credentials';
+import * as refunds from './20261123000100_refunds';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so that migrations run the
@@ -15,6 +16,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Knex.Migration]> = [
   ['20261122000300_community', community],
   ['20261122000400_local_checkout', localCheckout],
   ['20261122000500_studio_credentials', studioCredentials],
+  ['20261123000100_refunds', refunds],
 ];
 
 /** knex MigrationSource over MIGRATIONS. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { applyCheckoutOutcome, attachCheckoutSession, outcomeOf, PaymentMismatchError, type ApplyResult } from '@app/common/server/payments.repository';
+import { attachCheckoutSession, outcomeOf, PaymentMismatchError, type ApplyResult } from '@app/common/server/payments.repository';
 import { announcePayment } from '@app/common/server/realtime';
+import { applyCheckoutEvent } from '@app/common/server/refunds.repository';
 import { httpError } from '../http-error';
 import type { CheckoutParams, PaymentProvider } from './payments/provider';
 
@@ -44,7 +45,7 @@ export async function verifyCheckout(app: FastifyInstance, sessionId: string): P
     throw httpError(502, 'Failed to verify payment');
   }
   try {
-    const result = await app.db.transaction((trx) => applyCheckoutOutcome(trx, session, outcomeOf('retrieve', session)));
+    const result = await app.db.transaction((trx) => applyCheckoutEvent(trx, session, outcomeOf('retrieve', session)));
     announcePayment(app.emitter, result);
     return result;
   } catch (err) {

@@ -36,6 +36,8 @@ export const ZLedgerRow = z.object({
   investment_amount_usd: z.string(),
   tokens_to_be_distributed: z.string(),
   created_at: z.string(),
+  /** 'reversed': a purchase later refunded or charged back (in part or whole); 'reversal': the negative row that takes it back. */
+  marker: z.enum(['reversed', 'reversal']).optional(),
 });
 export type TLedgerRow = z.infer<typeof ZLedgerRow>;
 

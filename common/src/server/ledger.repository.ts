@@ -8,9 +8,16 @@ interface LedgerRowDb {
   investment_amount_usd: string;
   tokens_to_be_distributed: string;
   created_at: Date;
+  source?: string;
+  reversed?: boolean;
 }
 
 const PUBLIC_COLUMNS = ['investor_id', 'purchase_date', 'investment_amount_usd', 'tokens_to_be_distributed', 'created_at'];
+
+/** Columns that mark refunded purchases and their reversal rows (issue 13), so nobody reads a negative row as a purchase. */
+function markerColumns(db: Knex): Array<string | Knex.Raw> {
+  return ['source', db.raw('EXISTS (SELECT 1 FROM token_purchases r WHERE r.reverses_id = token_purchases.id) AS reversed')];
+}
 
 /**
  * LIKE pattern for the investor-ID search: IDs that start with what was typed, case-insensitive
@@ -28,6 +35,7 @@ function toPublicRow(r: LedgerRowDb): TLedgerRow {
     investment_amount_usd: r.investment_amount_usd,
     tokens_to_be_distributed: r.tokens_to_be_distributed,
     created_at: r.created_at.toISOString(),
+    ...(r.source === 'reversal' ? { marker: 'reversal' as const } : r.reversed ? { marker: 'reversed' as const } : {}),
   };
 }
 
@@ -35,7 +43,7 @@ function toPublicRow(r: LedgerRowDb): TLedgerRow {
 export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage> {
   const offset = (q.page - 1) * q.pageSize;
   const filtered = (qb: Knex.QueryBuilder) => (q.search ? qb.whereLike('investor_id', prefixPattern(q.search)) : qb);
-  const rows = (await filtered(db('token_purchases').select(PUBLIC_COLUMNS))
+  const rows = (await filtered(db('token_purchases').select([...PUBLIC_COLUMNS, ...markerColumns(db)]))
     .orderBy([
       { column: 'purchase_date', order: 'desc' },
       { column: 'created_at', order: 'desc' },

@@ -3,7 +3,7 @@ import type { CheckoutSessionLike } from '@app/common/server/payments.repository
 import { verifyStripeSignature, type CheckoutParams, type PaymentProvider } from './provider';
 
 function toSessionLike(s: Stripe.Checkout.Session): CheckoutSessionLike {
-  return { id: s.id, payment_status: s.payment_status, status: s.status, amount_total: s.amount_total, metadata: s.metadata };
+  return { id: s.id, payment_status: s.payment_status, status: s.status, amount_total: s.amount_total, metadata: s.metadata, payment_intent: s.payment_intent };
 }
 
 /** Stripe Checkout through the official SDK; `apiUrl` points it elsewhere (tests use a local fake Stripe). */
@@ -25,6 +25,8 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
           cancel_url: p.cancelUrl,
           client_reference_id: p.rowId,
           metadata: { kind: p.kind, row_id: p.rowId },
+          // Copied onto the charge, so refund events name our row even before the checkout event arrives.
+          payment_intent_data: { metadata: { kind: p.kind, row_id: p.rowId } },
           ...(p.email ? { customer_email: p.email } : {}),
         },
         { idempotencyKey: `checkout-${p.rowId}` },

@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+
+const OLD_STATUSES = ['pending', 'paid', 'failed', 'expired'];
+const NEW_STATUSES = [...OLD_STATUSES, 'refunded', 'partially_refunded', 'disputed'];
+const STATUS_CHECKS = [
+  ['donations', 'status', 'donations_status_check'],
+  ['program_payments', 'status', 'program_payments_status_check'],
+  ['investments', 'payment_status', 'investments_status_check'],
+] as const;
+
+function statusCheck(table: string, column: string, name: string, values: string[]): string {
+  return `ALTER TABLE ${table} DROP CONSTRAINT ${name}, ADD CONSTRAINT ${name} CHECK (${column} IN (${values.map((v) => `'${v}'`).join(', ')}))`;
+}
+
+/**
+ * Money that moves back (issue 13): refund and dispute facts per provider charge, the payment
+ * statuses they lead to, and reversal rows on the append-only ledger.
+ */
+export async function up(knex: Knex): Promise<void> {
+  for (const [table, column, name] of STATUS_CHECKS) await knex.raw(statusCheck(table, column, name, NEW_STATUSES));
+
+  // What the provider has said about the money of one charge, keyed by its payment intent: refund and
+  // dispute events name the intent, not our row, and may arrive before the checkout event that links them.
+  await knex.schema.createTable('payment_charges', (t) => {
+    t.text('payment_intent').primary();
+    t.text('kind');
+    t.uuid('row_id');
+    // Stripe's cumulative amount_refunded: the largest seen wins, so repeats and reordering change nothing.
+    t.bigInteger('refunded_cents').notNullable().defaultTo(0);
+    t.text('dispute_status').checkIn(['open', 'won', 'lost'], 'payment_charges_dispute_status_check');
+    t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.index(['kind', 'row_id'], 'payment_charges_row_idx');
+  });
+
+  await knex.raw(`ALTER TABLE token_purchases DROP CONSTRAINT token_purchases_source_check,
+    ADD CONSTRAINT token_purchases_source_check CHECK (source IN ('admin', 'investment', 'donation', 'seed', 'reversal'))`);
+  await knex.schema.alterTable('token_purchases', (t) => {
+    t.bigInteger('reverses_id').references('token_purchases.id');
+  });
+  // A reversal is negative and names the purchase it reverses; every other row is a positive purchase.
+  await knex.raw(`ALTER TABLE token_purchases ADD CONSTRAINT token_purchases_reversal_check CHECK (
+    (source = 'reversal') = (reverses_id IS NOT NULL)
+    AND (reverses_id IS NULL OR (investment_amount_usd <= 0 AND tokens_to_be_distributed <= 0)))`);
+  await knex.raw('CREATE INDEX token_purchases_reverses_idx ON token_purchases (reverses_id) WHERE reverses_id IS NOT NULL');
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.raw('ALTER TABLE token_purchases DROP CONSTRAINT token_purchases_reversal_check');
+  await knex.raw('DROP INDEX token_purchases_reverses_idx');
+  await knex.schema.alterTable('token_purchases', (t) => t.dropColumn('reverses_id'));
+  await knex.raw(`ALTER TABLE token_purchases DROP CONSTRAINT token_purchases_source_check,
+    ADD CONSTRAINT token_purchases_source_check CHECK (source IN ('admin', 'investment', 'donation', 'seed'))`);
+  await knex.schema.dropTable('payment_charges');
+  for (const [table, column, name] of STATUS_CHECKS) await knex.raw(statusCheck(table, column, name, OLD_STATUSES));
+}
