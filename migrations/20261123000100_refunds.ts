@@ -32,6 +32,11 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['kind', 'row_id'], 'payment_charges_row_idx');
   });
 
+  // The local TEST MODE provider refunds too: how much of each local session was given back.
+  await knex.schema.alterTable('local_checkout_sessions', (t) => {
+    t.bigInteger('refunded_cents').notNullable().defaultTo(0);
+  });
+
   await knex.raw(`ALTER TABLE token_purchases DROP CONSTRAINT token_purchases_source_check,
     ADD CONSTRAINT token_purchases_source_check CHECK (source IN ('admin', 'investment', 'donation', 'seed', 'reversal'))`);
   await knex.schema.alterTable('token_purchases', (t) => {
@@ -51,5 +56,6 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw(`ALTER TABLE token_purchases DROP CONSTRAINT token_purchases_source_check,
     ADD CONSTRAINT token_purchases_source_check CHECK (source IN ('admin', 'investment', 'donation', 'seed'))`);
   await knex.schema.dropTable('payment_charges');
+  await knex.schema.alterTable('local_checkout_sessions', (t) => t.dropColumn('refunded_cents'));
   for (const [table, column, name] of STATUS_CHECKS) await knex.raw(statusCheck(table, column, name, OLD_STATUSES));
 }

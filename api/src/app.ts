@@ -16,6 +16,7 @@ import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
+import { adminPaymentRoutes } from './routes/admin/payments';
 import { adminPurchaseRoutes } from './routes/admin/purchases';
 import { archiveRoutes } from './routes/archive/index';
 import { adminSubmissionRoutes } from './routes/admin/submissions';
@@ -123,6 +124,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(meAudioRoutes);
   await app.register(profileRoutes);
   await app.register(adminPurchaseRoutes);
+  await app.register(adminPaymentRoutes);
   await app.register(paymentRoutes, { publicUrl: config.publicUrl, productName: config.PRODUCT_NAME });
   await app.register(webhookRoutes);
   await app.register(sessionRoutes);

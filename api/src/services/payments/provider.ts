@@ -14,6 +14,15 @@ export interface CheckoutParams {
   email?: string | null;
 }
 
+/** One refund to ask the provider for; `idempotencyKey` makes a double click one refund. */
+export interface RefundParams {
+  kind: PaymentKind;
+  rowId: string;
+  paymentIntent: string;
+  amountCents: number;
+  idempotencyKey: string;
+}
+
 /**
  * Where card payments happen: Stripe Checkout, or the local test-mode page when no Stripe key is set.
  * Both produce Stripe-shaped sessions and signed Stripe-shaped webhook events.
@@ -22,6 +31,8 @@ export interface PaymentProvider {
   readonly mode: 'stripe' | 'test';
   createCheckout(p: CheckoutParams): Promise<{ id: string; url: string }>;
   retrieveCheckout(id: string): Promise<CheckoutSessionLike>;
+  /** Refunds part or all of a paid charge; the provider then sends charge.refunded, which changes our records. */
+  refund(p: RefundParams): Promise<{ id: string }>;
   /** Verifies the signature (timestamp within ±300 s) and parses the event; throws on a bad, stale or future-dated one. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event;
 }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { CheckoutSessionLike } from '@app/common/server/payments.repository';
-import { verifyStripeSignature, type CheckoutParams, type PaymentProvider } from './provider';
+import { verifyStripeSignature, type CheckoutParams, type PaymentProvider, type RefundParams } from './provider';
 
 function toSessionLike(s: Stripe.Checkout.Session): CheckoutSessionLike {
   return { id: s.id, payment_status: s.payment_status, status: s.status, amount_total: s.amount_total, metadata: s.metadata, payment_intent: s.payment_intent };
@@ -36,6 +36,13 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
     },
     async retrieveCheckout(id: string) {
       return toSessionLike(await stripe.checkout.sessions.retrieve(id));
+    },
+    async refund(p: RefundParams) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: p.paymentIntent, amount: p.amountCents, metadata: { kind: p.kind, row_id: p.rowId } },
+        { idempotencyKey: p.idempotencyKey },
+      );
+      return { id: refund.id };
     },
     verifyWebhook(rawBody: Buffer, signature: string | undefined) {
       return verifyStripeSignature(stripe, rawBody, signature, opts.webhookSecret);
