@@ -32,6 +32,17 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['kind', 'row_id'], 'payment_charges_row_idx');
   });
 
+  // Runs of the provider reconciliation job: the newest provider event seen is where the next run stops listing.
+  await knex.schema.createTable('provider_reconciliations', (t) => {
+    t.bigIncrements('id');
+    t.timestamp('started_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.timestamp('finished_at', { useTz: true });
+    t.text('last_event_id');
+    t.integer('listed').notNullable().defaultTo(0);
+    t.integer('missing').notNullable().defaultTo(0);
+    t.text('error');
+  });
+
   // The local TEST MODE provider refunds too: how much of each local session was given back.
   await knex.schema.alterTable('local_checkout_sessions', (t) => {
     t.bigInteger('refunded_cents').notNullable().defaultTo(0);
@@ -56,6 +67,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw(`ALTER TABLE token_purchases DROP CONSTRAINT token_purchases_source_check,
     ADD CONSTRAINT token_purchases_source_check CHECK (source IN ('admin', 'investment', 'donation', 'seed'))`);
   await knex.schema.dropTable('payment_charges');
+  await knex.schema.dropTable('provider_reconciliations');
   await knex.schema.alterTable('local_checkout_sessions', (t) => t.dropColumn('refunded_cents'));
   for (const [table, column, name] of STATUS_CHECKS) await knex.raw(statusCheck(table, column, name, OLD_STATUSES));
 }

@@ -65,6 +65,8 @@ export interface FakeStripe {
   charges: Map<string, FakeCharge>;
   /** Every event created (by event(), refunds and disputes), oldest first. */
   events: FakeEvent[];
+  /** Most events one GET /v1/events page returns, whatever limit asks (tests lower it to exercise paging). */
+  maxPage: number;
   /** Refunds created through the API (POST /v1/refunds), idempotent replays excluded. */
   refundCalls: Array<{ payment_intent: string; amount: number; metadata: Record<string, string> }>;
   /** The customer paid on Stripe's page. */
@@ -94,6 +96,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     charges: new Map(),
     events: [],
     refundCalls: [],
+    maxPage: 100,
     createCalls: 0,
     pay(id) {
       const s = state.sessions.get(id)!;
@@ -211,7 +214,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   app.get('/v1/events', async (req, reply) => {
     if (!authorized(req.headers.authorization)) return reply.status(401).send({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     const q = req.query as Record<string, string>;
-    const limit = Math.min(100, Number(q.limit ?? 10));
+    const limit = Math.min(state.maxPage, Number(q.limit ?? 10));
     const newestFirst = [...state.events].reverse();
     let page: FakeEvent[];
     let hasMore: boolean;

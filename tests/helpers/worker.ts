@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import type Stripe from 'stripe';
 import { createDiskStorage, type Storage } from '@app/common/server/storage/index';
 import { inject } from 'vitest';
 import type { Knex } from 'knex';
@@ -13,7 +14,7 @@ import { startWorkers, type RunningWorkers } from '../../worker/src/workers';
  * storage (createStorage(testApp.config)) when the test reads what the worker stores; otherwise a
  * temporary disk folder is used.
  */
-export function startTestWorker(db: Knex, redisPrefix: string, opts: { lockDurationMs?: number; storage?: Storage } = {}): Promise<RunningWorkers> {
+export function startTestWorker(db: Knex, redisPrefix: string, opts: { lockDurationMs?: number; storage?: Storage; stripe?: Stripe | null } = {}): Promise<RunningWorkers> {
   const { storage = createDiskStorage({ root: mkdtempSync(path.join(os.tmpdir(), 'adx-worker-storage-')) }), ...rest } = opts;
   return startWorkers({
     storage,

@@ -8,7 +8,7 @@ const TABLES = [
   'stripe_events', 'donations', 'program_payments', 'investors', 'investments', 'token_purchases', 'ledger_totals',
   'form_submissions', 'speaker_sessions', 'speaker_tokens', 'recordings', 'recording_chunks',
   'session_archive', 'session_favorites', 'session_views', 'flyers', 'local_checkout_sessions', 'studio_credentials',
-  'payment_charges',
+  'payment_charges', 'provider_reconciliations',
 ];
 
 let t: TestDatabase;

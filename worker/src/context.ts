@@ -1,4 +1,5 @@
 import type { Job } from 'bullmq';
+import type Stripe from 'stripe';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { JobName, JobPayload } from '@app/common/jobs';
@@ -16,6 +17,8 @@ export interface HandlerContext {
   emitter: RoomEmitter;
   /** Object storage (the same driver and root/bucket as the API's). */
   storage: Storage;
+  /** Stripe, when configured (STRIPE_SECRET_KEY): the provider reconciliation lists its events. */
+  stripe: Stripe | null;
 }
 
 /** A job handler; its payload type comes from the job's schema in common/src/jobs.ts. */

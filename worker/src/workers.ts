@@ -7,6 +7,7 @@ import { closeQueues, createQueues } from '@app/common/server/queues';
 import { recordJobDuration } from '@app/common/server/metrics';
 import { createRedisEmitter } from '@app/common/server/realtime';
 import type { Storage } from '@app/common/server/storage/index';
+import type Stripe from 'stripe';
 import type { Handler, HandlerMap } from './context';
 
 export interface WorkerDeps {
@@ -17,6 +18,8 @@ export interface WorkerDeps {
   handlers: HandlerMap;
   /** Object storage shared with the API (flyers, finalized recordings). */
   storage: Storage;
+  /** Stripe, when configured (the provider reconciliation job lists its events). */
+  stripe?: Stripe | null;
   concurrency: Record<QueueName, number>;
   /**
    * How long a job's lock lives without renewal (WORKER_LOCK_DURATION_MS); the stalled-job check runs
@@ -51,7 +54,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     const log = deps.log.child({ job: name, jobId: job.id, attempt: job.attemptsMade + 1 });
     const handler = deps.handlers[name] as Handler<typeof name>;
     const started = performance.now();
-    const result = await handler(parsed.data, { db: deps.db, queues, log, job, emitter, storage: deps.storage });
+    const result = await handler(parsed.data, { db: deps.db, queues, log, job, emitter, storage: deps.storage, stripe: deps.stripe ?? null });
     log.info({ ms: Math.round(performance.now() - started) }, 'job done');
     return result;
   };

@@ -44,3 +44,13 @@ export const ZRefundParams = z.object({ kind: z.enum(PAYMENT_KINDS), id: z.uuid(
 
 /** The provider took the refund; the payment's status follows when its charge.refunded event is applied. */
 export const ZRefundAccepted = z.object({ refund_id: z.string(), amount_cents: z.number().int() });
+
+/** One run of the provider reconciliation: how many provider events it listed and how many our inbox lacked. */
+export const ZReconciliation = z.object({
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  listed: z.number().int(),
+  missing: z.number().int(),
+  error: z.string().nullable(),
+});
+export type TReconciliation = z.infer<typeof ZReconciliation>;

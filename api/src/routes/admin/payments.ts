@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAdminPaymentPage, ZAdminPaymentQuery, ZRefundAccepted, ZRefundParams, ZRefundRequest } from '@app/common/schemas/admin-payments';
+import { z } from 'zod';
+import { ZAdminPaymentPage, ZAdminPaymentQuery, ZReconciliation, ZRefundAccepted, ZRefundParams, ZRefundRequest } from '@app/common/schemas/admin-payments';
 import { ZApiError } from '@app/common/schemas/errors';
 import { findRefundable, listAdminPayments } from '@app/common/server/admin-payments.repository';
 import { audit } from '@app/common/server/audit';
+import { lastReconciliation } from '@app/common/server/provider-reconcile.repository';
 import { httpError } from '../../http-error';
 import { requireProvider } from '../../services/payments.service';
 
@@ -25,6 +27,22 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return listAdminPayments(app.db, req.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/payments/reconciliation',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The last reconciliation with the payment provider and what it found (null before the first run)',
+        response: { 200: z.object({ last: ZReconciliation.nullable() }), 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { last: await lastReconciliation(app.db) };
     },
   );
 

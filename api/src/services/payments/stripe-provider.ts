@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { createStripeClient } from '@app/common/server/stripe-client';
 import type { CheckoutSessionLike } from '@app/common/server/payments.repository';
 import { verifyStripeSignature, type CheckoutParams, type PaymentProvider, type RefundParams } from './provider';
 
@@ -8,12 +9,7 @@ function toSessionLike(s: Stripe.Checkout.Session): CheckoutSessionLike {
 
 /** Stripe Checkout through the official SDK; `apiUrl` points it elsewhere (tests use a local fake Stripe). */
 export function stripeProvider(opts: { secretKey: string; webhookSecret: string; apiUrl?: string | undefined }): PaymentProvider {
-  const api = opts.apiUrl ? new URL(opts.apiUrl) : null;
-  const stripe = new Stripe(opts.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 15_000,
-    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
-  });
+  const stripe = createStripeClient(opts);
   return {
     mode: 'stripe',
     async createCheckout(p: CheckoutParams) {
