@@ -23,6 +23,7 @@ import { adminSubmissionRoutes } from './routes/admin/submissions';
 import { authRoutes } from './routes/auth/index';
 import { formRoutes } from './routes/forms/index';
 import { healthRoutes } from './routes/health';
+import { ledgerExportRoutes } from './routes/ledger/export';
 import { ledgerRoutes } from './routes/ledger/index';
 import { memberRoutes } from './routes/members/index';
 import { meRoutes } from './routes/me/index';
@@ -110,6 +111,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(ledgerRoutes);
+  await app.register(ledgerExportRoutes);
   await app.register(authRoutes, {
     settings: { lifetime, cookieName: sessionCookieName(production), secureCookies: production, adminDiscordIds: config.ADMIN_DISCORD_IDS },
     productName: config.PRODUCT_NAME,

@@ -10,7 +10,7 @@ const ALL_PAYMENTS = `
   UNION ALL SELECT 'investment', i.id, i.amount_cents, i.payment_status, i.investor_id, u.discord_username, i.created_at, i.paid_at
     FROM investments i JOIN users u ON u.id = i.user_id`;
 
-interface Row {
+export interface AdminPaymentRow {
   kind: PaymentKind;
   id: string;
   amount_cents: string;
@@ -23,7 +23,7 @@ interface Row {
   paid_at: Date | null;
 }
 
-const toApi = (r: Row): TAdminPayment => ({
+const toApi = (r: AdminPaymentRow): TAdminPayment => ({
   kind: r.kind,
   id: r.id,
   amount_cents: Number(r.amount_cents),
@@ -57,7 +57,7 @@ const ORDER = [{ column: 'p.created_at', order: 'desc' as const }, { column: 'p.
 /** One page of the admin payments list and how many match. */
 export async function listAdminPayments(db: Knex, q: TAdminPaymentQuery): Promise<TAdminPaymentPage> {
   const [rows, count] = await Promise.all([
-    adminPaymentsQuery(db, q).select(COLUMNS).orderBy(ORDER).limit(q.pageSize).offset((q.page - 1) * q.pageSize) as Promise<Row[]>,
+    adminPaymentsQuery(db, q).select(COLUMNS).orderBy(ORDER).limit(q.pageSize).offset((q.page - 1) * q.pageSize) as Promise<AdminPaymentRow[]>,
     adminPaymentsQuery(db, q).count({ n: '*' }).first() as Promise<{ n: string }>,
   ]);
   return { rows: rows.map(toApi), total: toCount(count.n), page: q.page, pageSize: q.pageSize };
@@ -67,10 +67,9 @@ export async function listAdminPayments(db: Knex, q: TAdminPaymentQuery): Promis
 export function adminPaymentsExport(db: Knex, q: Omit<TAdminPaymentQuery, 'page' | 'pageSize'>): Knex.QueryBuilder {
   return adminPaymentsQuery(db, q).select(COLUMNS).orderBy(ORDER);
 }
-export { toApi as adminPaymentOf };
 
 /** What a refund needs to know of one payment (undefined when there is no such payment). */
 export async function findRefundable(db: Knex, kind: PaymentKind, id: string): Promise<(TAdminPayment & { payment_intent: string | null }) | undefined> {
-  const row = (await adminPaymentsQuery(db, { kind }).where('p.id', id).first([...COLUMNS, 'c.payment_intent'])) as (Row & { payment_intent: string | null }) | undefined;
+  const row = (await adminPaymentsQuery(db, { kind }).where('p.id', id).first([...COLUMNS, 'c.payment_intent'])) as (AdminPaymentRow & { payment_intent: string | null }) | undefined;
   return row ? { ...toApi(row), payment_intent: row.payment_intent } : undefined;
 }

@@ -24,7 +24,7 @@ function markerColumns(db: Knex): Array<string | Knex.Raw> {
  * (IDs are stored upper-case). A prefix match can use a b-tree range scan; a substring match over a
  * million codes that all share 'ADX' cannot be made fast (see docs/benchmarks.md).
  */
-function prefixPattern(search: string): string {
+export function prefixPattern(search: string): string {
   return `${search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

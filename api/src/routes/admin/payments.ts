@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAdminPaymentPage, ZAdminPaymentQuery, ZReconciliation, ZRefundAccepted, ZRefundParams, ZRefundRequest } from '@app/common/schemas/admin-payments';
 import { ZApiError } from '@app/common/schemas/errors';
-import { findRefundable, listAdminPayments } from '@app/common/server/admin-payments.repository';
+import { adminPaymentsExport, type AdminPaymentRow, findRefundable, listAdminPayments } from '@app/common/server/admin-payments.repository';
+import { csvText, streamCsv } from '@app/common/server/csv-export';
 import { audit } from '@app/common/server/audit';
 import { lastReconciliation } from '@app/common/server/provider-reconcile.repository';
 import { httpError } from '../../http-error';
@@ -27,6 +28,34 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return listAdminPayments(app.db, req.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/payments/export.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The admin payments list as CSV (streamed), with the same filters, every page',
+        // No response schema: the body is a CSV stream, not JSON (errors keep the usual JSON shape).
+        querystring: ZAdminPaymentQuery.omit({ page: true, pageSize: true }),
+      },
+    },
+    async (req, reply) => {
+      const csv = streamCsv<AdminPaymentRow>(adminPaymentsExport(app.db, req.query), [
+        { header: 'Kind', value: (r) => r.kind },
+        { header: 'Payment ID', value: (r) => r.id },
+        { header: 'Created', value: (r) => r.created_at.toISOString() },
+        { header: 'Paid', value: (r) => r.paid_at?.toISOString() ?? '' },
+        { header: 'Status', value: (r) => r.status },
+        { header: 'Amount (USD)', value: (r) => (Number(r.amount_cents) / 100).toFixed(2) },
+        { header: 'Refunded (USD)', value: (r) => (Number(r.refunded_cents ?? 0) / 100).toFixed(2) },
+        { header: 'Dispute', value: (r) => r.dispute_status ?? '' },
+        { header: 'Investor ID', value: (r) => r.investor_id },
+        { header: 'Payer', value: (r) => csvText(r.payer) },
+      ]);
+      return reply.header('cache-control', 'no-store').header('content-disposition', 'attachment; filename="payments.csv"').type('text/csv; charset=utf-8').send(csv);
     },
   );
 
