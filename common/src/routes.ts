@@ -24,6 +24,7 @@ export const WEB_ROUTES = [
   '/incubator',
   '/events/i-am-the-business',
   '/admin/submissions',
+  '/admin/payments',
 ] as const;
 
 /** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */

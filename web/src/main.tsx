@@ -28,6 +28,7 @@ const PAGES: Record<(typeof WEB_ROUTES)[number], Page> = {
   '/incubator': { load: () => import('./routes/IncubatorInfo'), query: false },
   '/events/i-am-the-business': { load: () => import('./routes/EventDetails'), query: false },
   '/admin/submissions': { load: () => import('./routes/AdminSubmissions') },
+  '/admin/payments': { load: () => import('./routes/AdminPayments') },
   '/auth': { load: () => import('./routes/Auth') },
   '/community': { load: () => import('./routes/Community') },
   '/security': { load: () => import('./routes/Security') },
