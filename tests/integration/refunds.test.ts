@@ -32,7 +32,7 @@ async function paid(amount: number) {
   await send(stripe.event('checkout.session.completed', s));
   return s;
 }
-const summary = async () => (await t.app.inject('/api/ledger/summary')).json() as { totalInvestmentUsd: string; totalTokens: string };
+const summary = async () => (await t.app.inject('/api/ledger/summary')).json() as { totalInvestors: number; totalInvestmentUsd: string; totalTokens: string };
 
 describe('refunds from the provider', () => {
   it('a full refund appends one reversal row referencing the purchase; totals drop; a repeat changes nothing', async () => {
@@ -47,6 +47,7 @@ describe('refunds from the provider', () => {
     const after = await summary();
     expect(Number(after.totalInvestmentUsd)).toBeCloseTo(Number(before.totalInvestmentUsd) - 42, 2);
     expect(Number(after.totalTokens)).toBeCloseTo(Number(before.totalTokens) - 4200, 6);
+    expect(after.totalInvestors).toBe(before.totalInvestors); // a reversal row is not an investor
   });
 
   it('repeated partial refunds reverse proportionally, to 8 decimals, and never more than was bought', async () => {

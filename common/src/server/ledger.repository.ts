@@ -66,7 +66,8 @@ export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage
 /** The public summary: number of records, total USD and total tokens, exact decimals as strings. */
 export async function ledgerSummary(db: Knex): Promise<TLedgerSummary> {
   const row = (await db('ledger_totals')
-    .select('records', db.raw('investment_amount_usd::text AS usd'), db.raw('tokens::text AS tokens'))
+    // Reversal rows (refunds, lost disputes) are records but not investors; they are few, and counted on a partial index.
+    .select(db.raw('records - (SELECT count(*) FROM token_purchases WHERE reverses_id IS NOT NULL) AS records'), db.raw('investment_amount_usd::text AS usd'), db.raw('tokens::text AS tokens'))
     .first()) as { records: string; usd: string; tokens: string } | undefined;
   if (!row) throw new Error('ledger_totals row is missing: run the migrations');
   return { totalInvestors: toCount(row.records), totalInvestmentUsd: row.usd, totalTokens: row.tokens };
@@ -76,7 +77,7 @@ export async function ledgerSummary(db: Knex): Promise<TLedgerSummary> {
 export async function recomputeLedgerSummary(db: Knex): Promise<TLedgerSummary> {
   const row = (await db('token_purchases')
     .select(
-      db.raw('count(*) AS records'),
+      db.raw('count(*) FILTER (WHERE reverses_id IS NULL) AS records'),
       db.raw('coalesce(sum(investment_amount_usd), 0)::numeric(20,2)::text AS usd'),
       db.raw('coalesce(sum(tokens_to_be_distributed), 0)::numeric(32,8)::text AS tokens'),
     )
