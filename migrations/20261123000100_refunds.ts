@@ -43,6 +43,15 @@ export async function up(knex: Knex): Promise<void> {
     t.text('error');
   });
 
+  // Receipt codes a payer can match: on the success page, in the provider's receipt and on the bank line
+  // (statement descriptor suffix). Not secret; 8 characters of an alphabet without look-alikes (0/O, 1/I).
+  await knex.raw(`CREATE FUNCTION new_receipt_code() RETURNS text LANGUAGE sql VOLATILE AS $$
+    SELECT string_agg(substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', 1 + floor(random() * 32)::int, 1), '') FROM generate_series(1, 8)
+  $$`);
+  for (const [table] of STATUS_CHECKS) {
+    await knex.raw(`ALTER TABLE ${table} ADD COLUMN receipt_code text NOT NULL DEFAULT new_receipt_code() UNIQUE`);
+  }
+
   // The local TEST MODE provider refunds too: how much of each local session was given back.
   await knex.schema.alterTable('local_checkout_sessions', (t) => {
     t.bigInteger('refunded_cents').notNullable().defaultTo(0);
@@ -69,5 +78,9 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('payment_charges');
   await knex.schema.dropTable('provider_reconciliations');
   await knex.schema.alterTable('local_checkout_sessions', (t) => t.dropColumn('refunded_cents'));
-  for (const [table, column, name] of STATUS_CHECKS) await knex.raw(statusCheck(table, column, name, OLD_STATUSES));
+  for (const [table, column, name] of STATUS_CHECKS) {
+    await knex.raw(`ALTER TABLE ${table} DROP COLUMN receipt_code`);
+    await knex.raw(statusCheck(table, column, name, OLD_STATUSES));
+  }
+  await knex.raw('DROP FUNCTION new_receipt_code()');
 }

@@ -22,6 +22,9 @@ export interface FakeSession {
   url: string;
   line_items_description: string;
   payment_intent: string | null;
+  /** payment_intent_data as sent: what the bank line and the receipt will say. */
+  statement_descriptor_suffix: string | null;
+  payment_intent_description: string | null;
 }
 
 export interface FakeCharge {
@@ -173,6 +176,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       url: `${state.baseUrl}/pay/${id}`,
       line_items_description: f['line_items[0][price_data][product_data][name]'] ?? '',
       payment_intent: null,
+      statement_descriptor_suffix: f['payment_intent_data[statement_descriptor_suffix]'] ?? null,
+      payment_intent_description: f['payment_intent_data[description]'] ?? null,
     };
     state.sessions.set(id, session);
     if (key) idempotent.set(key, id);

@@ -74,6 +74,7 @@ export interface InvestmentRow {
   investor_id: string | null;
   created_at: Date;
   user_id: string;
+  receipt_code: string;
 }
 
 /** Writes a pending investment and returns its id. */
@@ -90,6 +91,12 @@ export async function findInvestment(db: Knex, id: string): Promise<InvestmentRo
 /** A member's latest investments, newest first. */
 export async function listInvestments(db: Knex, userId: string, limit = 100): Promise<InvestmentRow[]> {
   return (await db('investments').where({ user_id: userId }).orderBy('created_at', 'desc').limit(limit)) as InvestmentRow[];
+}
+
+/** The receipt code of one payment (undefined when there is no such row). */
+export async function receiptCodeOf(db: Knex, kind: PaymentKind, rowId: string): Promise<string | undefined> {
+  const row = (await db(PAYMENT_TABLES[kind].table).where({ id: rowId }).first('receipt_code')) as { receipt_code: string } | undefined;
+  return row?.receipt_code;
 }
 
 /** Stores the checkout session a pending payment row was sent to. */

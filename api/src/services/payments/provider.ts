@@ -12,6 +12,8 @@ export interface CheckoutParams {
   successUrl: string;
   cancelUrl: string;
   email?: string | null;
+  /** The payment's receipt code: the bank line's statement descriptor suffix and the provider receipt's reference. */
+  receiptCode: string;
 }
 
 /** One refund to ask the provider for; `idempotencyKey` makes a double click one refund. */

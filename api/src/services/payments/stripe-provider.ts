@@ -22,7 +22,12 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
           client_reference_id: p.rowId,
           metadata: { kind: p.kind, row_id: p.rowId },
           // Copied onto the charge, so refund events name our row even before the checkout event arrives.
-          payment_intent_data: { metadata: { kind: p.kind, row_id: p.rowId } },
+          payment_intent_data: {
+            metadata: { kind: p.kind, row_id: p.rowId, receipt_code: p.receiptCode },
+            // The payer finds the same code on the bank line, the provider's e-mailed receipt and the success page.
+            statement_descriptor_suffix: p.receiptCode,
+            description: `Receipt ${p.receiptCode}`,
+          },
           ...(p.email ? { customer_email: p.email } : {}),
         },
         { idempotencyKey: `checkout-${p.rowId}` },
