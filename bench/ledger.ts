@@ -5,13 +5,14 @@ import path from 'node:path';
 import { ROOT } from '../scripts/lib/paths';
 import { startProcess, waitForHttp } from '../scripts/lib/proc';
 import { benchDatabase } from './lib/database';
+import { measureCsvExport } from './lib/csv-export';
 import { freePort, load, report } from './lib/harness';
 
 const ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
 const log = (m: string) => console.log(`[bench:ledger] ${m}`);
 
-const dbName = 'adx_bench_ledger';
+const dbName = process.env.BENCH_LEDGER_DB ?? 'adx_bench_ledger';
 const { services, url: benchUrl, db, close } = await benchDatabase(dbName, log, { fresh: false });
 const have = Number(((await db('ledger_totals').first()) as { records: string }).records);
 if (have !== ROWS) {
@@ -61,6 +62,10 @@ try {
     `${ROWS.toLocaleString()} ledger rows, 50 connections, ${DURATION} s per scenario, ${(await import('node:os')).cpus().length} cores shared by autocannon, the server and Postgres.`,
     `Target: search >= 30 % of peer req/s -> ${search.reqPerSec / peer.reqPerSec >= 0.3 ? 'met' : 'NOT met'}; p99 <= 20 ms -> ${search.p99 <= 20 ? 'met' : 'NOT met'}.`,
   ]);
+
+  // The CSV export of every row: streamed, so the API's memory should stay flat; target >= 50 % of psql's COPY.
+  const csv = await measureCsvExport(`http://127.0.0.1:${apiPort}`, api.child.pid!, benchUrl);
+  report('ledger-csv', csv, [`Target: export >= 50 % of COPY rows/s, API memory flat (peak close to idle) -> judge from the table.`]);
 } finally {
   await Promise.all([api.stop(), hello.stop()]);
   await close();

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { DisputeStatus, PaymentKind, PaymentStatus } from '../domain/payment-status';
 import type { TAdminPayment, TAdminPaymentPage, TAdminPaymentQuery } from '../schemas/admin-payments';
+import { csvText } from './csv-export';
 import { toCount } from './db';
 
 /** Every kind of payment in one shape (program_payments holds both program and sponsorship). */
@@ -63,9 +64,18 @@ export async function listAdminPayments(db: Knex, q: TAdminPaymentQuery): Promis
   return { rows: rows.map(toApi), total: toCount(count.n), page: q.page, pageSize: q.pageSize };
 }
 
-/** The same rows, ordered, for a streamed export. */
+const utc = (column: string, alias: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "${alias}"`;
+
+/** The same rows, ordered, as CSV columns (the aliases are the header), for a streamed export. */
 export function adminPaymentsExport(db: Knex, q: Omit<TAdminPaymentQuery, 'page' | 'pageSize'>): Knex.QueryBuilder {
-  return adminPaymentsQuery(db, q).select(COLUMNS).orderBy(ORDER);
+  return adminPaymentsQuery(db, q)
+    .select({ Kind: 'p.kind', 'Payment ID': 'p.id' })
+    .select(db.raw(utc('p.created_at', 'Created')), db.raw(utc('p.paid_at', 'Paid')))
+    .select({ Status: 'p.status' })
+    .select(db.raw(`(p.amount_cents / 100.0)::numeric(16,2) AS "Amount (USD)"`), db.raw(`(coalesce(c.refunded_cents, 0) / 100.0)::numeric(16,2) AS "Refunded (USD)"`))
+    .select({ Dispute: 'c.dispute_status', 'Investor ID': 'p.investor_id' })
+    .select(csvText(db, 'p.payer', 'Payer'))
+    .orderBy(ORDER);
 }
 
 /** What a refund needs to know of one payment (undefined when there is no such payment). */

@@ -8,15 +8,28 @@ interface LedgerRowDb {
   investment_amount_usd: string;
   tokens_to_be_distributed: string;
   created_at: Date;
-  source?: string;
+  id?: string;
+  source?: string | undefined;
   reversed?: boolean;
 }
 
 const PUBLIC_COLUMNS = ['investor_id', 'purchase_date', 'investment_amount_usd', 'tokens_to_be_distributed', 'created_at'];
 
-/** Columns that mark refunded purchases and their reversal rows (issue 13), so nobody reads a negative row as a purchase. */
-function markerColumns(db: Knex): Array<string | Knex.Raw> {
-  return ['source', db.raw('EXISTS (SELECT 1 FROM token_purchases r WHERE r.reverses_id = token_purchases.id) AS reversed')];
+/**
+ * Marks refunded purchases and their reversal rows (issue 13), so nobody reads a negative row as a purchase.
+ * Asked for the page's rows only, after the page query (which stays an index-only scan, deep OFFSETs
+ * included): reversal rows are few and all sit in the partial index on reverses_id.
+ */
+async function withMarkers(db: Knex, rows: LedgerRowDb[]): Promise<LedgerRowDb[]> {
+  const ids = rows.map((r) => r.id!);
+  if (ids.length === 0) return rows;
+  const hits = (await db('token_purchases')
+    .whereNotNull('reverses_id')
+    .where((q) => q.whereIn('id', ids).orWhereIn('reverses_id', ids))
+    .select('id', 'reverses_id')) as Array<{ id: string; reverses_id: string }>;
+  const reversal = new Set(hits.filter((h) => ids.includes(String(h.id))).map((h) => String(h.id)));
+  const reversed = new Set(hits.map((h) => String(h.reverses_id)));
+  return rows.map((r) => ({ ...r, source: reversal.has(String(r.id)) ? 'reversal' : undefined, reversed: reversed.has(String(r.id)) }));
 }
 
 /**
@@ -43,7 +56,7 @@ function toPublicRow(r: LedgerRowDb): TLedgerRow {
 export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage> {
   const offset = (q.page - 1) * q.pageSize;
   const filtered = (qb: Knex.QueryBuilder) => (q.search ? qb.whereLike('investor_id', prefixPattern(q.search)) : qb);
-  const rows = (await filtered(db('token_purchases').select([...PUBLIC_COLUMNS, ...markerColumns(db)]))
+  const rows = (await filtered(db('token_purchases').select([...PUBLIC_COLUMNS, 'id']))
     .orderBy([
       { column: 'purchase_date', order: 'desc' },
       { column: 'created_at', order: 'desc' },
@@ -60,7 +73,7 @@ export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage
   } else {
     total = toCount(((await filtered(db('token_purchases').count({ n: '*' })).first()) as { n: string }).n);
   }
-  return { rows: rows.map(toPublicRow), total, page: q.page, pageSize: q.pageSize, search: q.search };
+  return { rows: (await withMarkers(db, rows)).map(toPublicRow), total, page: q.page, pageSize: q.pageSize, search: q.search };
 }
 
 /** The public summary: number of records, total USD and total tokens, exact decimals as strings. */

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAdminPaymentPage, ZAdminPaymentQuery, ZReconciliation, ZRefundAccepted, ZRefundParams, ZRefundRequest } from '@app/common/schemas/admin-payments';
 import { ZApiError } from '@app/common/schemas/errors';
-import { adminPaymentsExport, type AdminPaymentRow, findRefundable, listAdminPayments } from '@app/common/server/admin-payments.repository';
-import { csvText, streamCsv } from '@app/common/server/csv-export';
+import { adminPaymentsExport, findRefundable, listAdminPayments } from '@app/common/server/admin-payments.repository';
+import { streamCsv } from '@app/common/server/csv-export';
 import { audit } from '@app/common/server/audit';
 import { lastReconciliation } from '@app/common/server/provider-reconcile.repository';
 import { httpError } from '../../http-error';
@@ -43,18 +43,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const csv = streamCsv<AdminPaymentRow>(adminPaymentsExport(app.db, req.query), [
-        { header: 'Kind', value: (r) => r.kind },
-        { header: 'Payment ID', value: (r) => r.id },
-        { header: 'Created', value: (r) => r.created_at.toISOString() },
-        { header: 'Paid', value: (r) => r.paid_at?.toISOString() ?? '' },
-        { header: 'Status', value: (r) => r.status },
-        { header: 'Amount (USD)', value: (r) => (Number(r.amount_cents) / 100).toFixed(2) },
-        { header: 'Refunded (USD)', value: (r) => (Number(r.refunded_cents ?? 0) / 100).toFixed(2) },
-        { header: 'Dispute', value: (r) => r.dispute_status ?? '' },
-        { header: 'Investor ID', value: (r) => r.investor_id },
-        { header: 'Payer', value: (r) => csvText(r.payer) },
-      ]);
+      const csv = streamCsv(app.db, adminPaymentsExport(app.db, req.query));
       return reply.header('cache-control', 'no-store').header('content-disposition', 'attachment; filename="payments.csv"').type('text/csv; charset=utf-8').send(csv);
     },
   );
