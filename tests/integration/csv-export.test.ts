@@ -69,3 +69,29 @@ describe('CSV exports', () => {
     expect((await signInAs(t.app, t.database.db, 'csv_member').then((m) => m.request('GET', '/api/admin/payments/export.csv'))).statusCode).toBe(403);
   });
 });
+
+describe('CSV export and the connection pool', () => {
+  it('a download abandoned mid-stream gives its connection back: more aborted downloads than the pool holds, then the API still answers', { timeout: 60_000 }, async () => {
+    const served = await startTestApp({ listen: true });
+    try {
+      await served.database.db.raw(`INSERT INTO token_purchases (investor_id, purchase_date, investment_amount_usd, tokens_to_be_distributed, source)
+        SELECT 'ABX' || lpad(g::text, 6, '0'), date '2026-02-03', 1, 10, 'seed' FROM generate_series(0, 19999) AS g`);
+      for (let i = 0; i < 15; i++) {
+        const abort = new AbortController();
+        const res = await fetch(`${served.baseUrl}/api/ledger/export.csv`, { signal: abort.signal, headers: { 'x-forwarded-for': `10.88.0.${i}` } });
+        const reader = res.body!.getReader();
+        await reader.read(); // the first bytes arrived: the COPY is running
+        abort.abort();
+        await reader.cancel().catch(() => undefined);
+      }
+      const started = Date.now();
+      const summary = await fetch(`${served.baseUrl}/api/ledger/summary`, { signal: AbortSignal.timeout(10_000) });
+      expect(summary.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const full = await fetch(`${served.baseUrl}/api/ledger/export.csv?search=ABX01`);
+      expect((await full.text()).trimEnd().split('\n')).toHaveLength(1 + 10_000);
+    } finally {
+      await served.close();
+    }
+  });
+});
