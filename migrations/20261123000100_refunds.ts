@@ -57,6 +57,21 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('refunded_cents').notNullable().defaultTo(0);
   });
 
+  // Payments recorded before this migration: their checkout events in the inbox name the payment intent
+  // (Stripe), and a paid local session's intent is derived from its id (TEST MODE), so they can be refunded.
+  await knex.raw(`INSERT INTO payment_charges (payment_intent, kind, row_id)
+    SELECT DISTINCT ON (payload->'data'->'object'->>'payment_intent') payload->'data'->'object'->>'payment_intent',
+           payload->'data'->'object'->'metadata'->>'kind', (payload->'data'->'object'->'metadata'->>'row_id')::uuid
+    FROM stripe_events
+    WHERE type IN ('checkout.session.completed', 'checkout.session.async_payment_succeeded')
+      AND payload->'data'->'object'->>'payment_intent' IS NOT NULL
+      AND payload->'data'->'object'->'metadata'->>'kind' IN ('donation', 'program', 'sponsorship', 'investment')
+      AND payload->'data'->'object'->'metadata'->>'row_id' ~ '^[0-9a-f-]{36}$'
+    ON CONFLICT DO NOTHING`);
+  await knex.raw(`INSERT INTO payment_charges (payment_intent, kind, row_id)
+    SELECT 'pi_local_' || regexp_replace(id, '^cs_test_local_', ''), kind, row_id FROM local_checkout_sessions WHERE payment_status = 'paid'
+    ON CONFLICT DO NOTHING`);
+
   await knex.raw(`ALTER TABLE token_purchases DROP CONSTRAINT token_purchases_source_check,
     ADD CONSTRAINT token_purchases_source_check CHECK (source IN ('admin', 'investment', 'donation', 'seed', 'reversal'))`);
   await knex.schema.alterTable('token_purchases', (t) => {

@@ -81,7 +81,8 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { kind, id } = req.params;
       const payment = await findRefundable(app.db, kind, id);
       if (!payment) throw httpError(404, 'No such payment');
-      if (!REFUNDABLE.has(payment.status) || !payment.payment_intent) throw httpError(409, `A ${payment.status.replace('_', ' ')} payment cannot be refunded`);
+      if (!REFUNDABLE.has(payment.status)) throw httpError(409, `A ${payment.status.replace('_', ' ')} payment cannot be refunded`);
+      if (!payment.payment_intent) throw httpError(409, "This payment's charge is not known yet: refund it at the provider, or wait for its events (reconciliation)");
       const left = payment.amount_cents - payment.refunded_cents;
       const amount = req.body.amount_cents ?? left;
       if (amount > left) throw httpError(400, `At most ${left} cents are left to refund`);
