@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ROOT } from '../scripts/lib/paths';
 import { startProcess, waitForHttp } from '../scripts/lib/proc';
 import { benchDatabase } from './lib/database';
+import { measureCsvExport } from './lib/csv-export';
 import { freePort, load, report } from './lib/harness';
 
 const ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 1_000_000);
@@ -34,7 +35,7 @@ await db.destroy();
 
 const [apiPort, helloPort] = [await freePort(), await freePort()];
 const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-const api = startProcess('api', tsx, ['api/src/server.ts'], {
+const apiProc = startProcess('api', tsx, ['api/src/server.ts'], {
   cwd: ROOT,
   env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(apiPort), DATABASE_URL: benchUrl, REDIS_URL: services.redisUrl, REDIS_PREFIX: 'bench', WEB_DIST: '/nonexistent' },
 });
@@ -79,7 +80,11 @@ try {
     `Target: summary and first page >= 50 % of peer req/s -> ${ratio(summary) >= 0.5 && ratio(first) >= 0.5 ? 'met' : 'NOT met'}; search and page ${DEEP} p99 <= 20 ms -> ${search.p99 <= 20 && deep.p99 <= 20 ? 'met' : 'NOT met'}.`,
     `Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
   ]);
+
+  // The CSV export of every row: streamed, so the API's memory should stay flat; target >= 50 % of psql's COPY.
+  const csv = await measureCsvExport(`http://127.0.0.1:${apiPort}`, apiProc.child.pid!, benchUrl);
+  report('ledger-csv', csv, [`Target: export >= 50 % of COPY rows/s, API memory flat (peak close to idle) -> judge from the table.`]);
 } finally {
-  await Promise.all([api.stop(), hello.stop()]);
+  await Promise.all([apiProc.stop(), hello.stop()]);
   await close();
 }

@@ -5,6 +5,7 @@ import * as community from './20261122000300_community';
 import * as localCheckout from './20261122000400_local_checkout';
 import * as studioCredentials from './20261122000500_studio_credentials';
 import * as mail from './20261123000100_mail';
+import * as refunds from './20261123000200_refunds';
 import * as recordingContainers from './20261123000600_recording_containers';
 import * as ledgerNotify from './20261123104500_ledger_notify';
 
@@ -19,6 +20,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Knex.Migration]> = [
   ['20261122000400_local_checkout', localCheckout],
   ['20261122000500_studio_credentials', studioCredentials],
   ['20261123000100_mail', mail],
+  ['20261123000200_refunds', refunds],
   ['20261123000600_recording_containers', recordingContainers],
   ['20261123104500_ledger_notify', ledgerNotify],
 ];

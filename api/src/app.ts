@@ -17,6 +17,7 @@ import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
+import { adminPaymentRoutes } from './routes/admin/payments';
 import { adminPurchaseRoutes } from './routes/admin/purchases';
 import { archiveRoutes } from './routes/archive/index';
 import { adminSubmissionRoutes } from './routes/admin/submissions';
@@ -26,6 +27,7 @@ import { speakerInvitationRoutes } from './routes/mail/speaker-invitation';
 import { authRoutes } from './routes/auth/index';
 import { formRoutes } from './routes/forms/index';
 import { healthRoutes } from './routes/health';
+import { ledgerExportRoutes } from './routes/ledger/export';
 import { ledgerRoutes } from './routes/ledger/index';
 import { memberRoutes } from './routes/members/index';
 import { meRoutes } from './routes/me/index';
@@ -114,6 +116,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(ledgerRoutes);
+  await app.register(ledgerExportRoutes);
   await app.register(authRoutes, {
     settings: { lifetime, cookieName: sessionCookieName(production), secureCookies: production, adminDiscordIds: config.ADMIN_DISCORD_IDS },
     productName: config.PRODUCT_NAME,
@@ -128,6 +131,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(meAudioRoutes);
   await app.register(profileRoutes);
   await app.register(adminPurchaseRoutes);
+  await app.register(adminPaymentRoutes);
   await app.register(paymentRoutes, { publicUrl: config.publicUrl, productName: config.PRODUCT_NAME });
   await app.register(webhookRoutes);
   await app.register(sessionRoutes);

@@ -44,6 +44,12 @@ export const JOBS = {
     description:
       'Re-enqueues inbox events still unprocessed `olderThanSeconds` (default 60) after they arrived (accepted while Redis was down, or lost).',
   },
+  'ledger.provider-reconcile': {
+    queue: 'ledger',
+    payload: z.object({}).strict(),
+    description:
+      "Lists the payment provider's events (Stripe events.list, paged, within its 30 days) newer than the newest one the last run saw, and puts each the stripe_events inbox lacks through the webhook's path (inbox row, then ledger.record), so a payment whose webhooks were all lost is still recorded exactly once. Skipped without Stripe.",
+  },
   'ledger.verify-totals': {
     queue: 'ledger',
     payload: z.object({}).strict(),
@@ -99,6 +105,7 @@ export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['payload']>
 /** Repeatable jobs the worker schedules at start (idempotent: BullMQ job schedulers upsert by id). */
 export const SCHEDULES: ReadonlyArray<{ id: string; job: JobName; everyMs: number }> = [
   { id: 'ledger-reconcile', job: 'ledger.reconcile', everyMs: 30_000 },
+  { id: 'ledger-provider-reconcile', job: 'ledger.provider-reconcile', everyMs: 15 * 60_000 },
   { id: 'ledger-verify-totals', job: 'ledger.verify-totals', everyMs: 10 * 60_000 },
   { id: 'recording-reconcile', job: 'recording.reconcile', everyMs: 60_000 },
 ];

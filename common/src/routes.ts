@@ -27,6 +27,7 @@ export const WEB_ROUTES = [
   '/admin/outbox',
   '/newsletter/confirm',
   '/newsletter/unsubscribe',
+  '/admin/payments',
 ] as const;
 
 /** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */

@@ -1,5 +1,6 @@
 // A small local stand-in for the parts of Stripe's API this system calls (Checkout Sessions), so the
 // real `stripe` SDK runs in tests without the internet. Honors Idempotency-Key like Stripe does.
+// Also charges, refunds (POST /v1/refunds) and disputes, and the event log (GET /v1/events, paged).
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
@@ -20,6 +21,40 @@ export interface FakeSession {
   cancel_url: string;
   url: string;
   line_items_description: string;
+  payment_intent: string | null;
+  /** payment_intent_data as sent: what the bank line and the receipt will say. */
+  statement_descriptor_suffix: string | null;
+  payment_intent_description: string | null;
+}
+
+interface FakeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  payment_intent: string;
+  metadata: Record<string, string>;
+}
+
+interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  status: 'needs_response' | 'under_review' | 'won' | 'lost';
+}
+
+/** An event as Stripe keeps it (GET /v1/events lists them newest first). */
+interface FakeEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  livemode: false;
+  type: string;
+  data: { object: unknown };
 }
 
 export interface FakeStripe {
@@ -29,11 +64,25 @@ export interface FakeStripe {
   sessions: Map<string, FakeSession>;
   /** How many create calls reached the fake (idempotent replays included). */
   createCalls: number;
+  /** Charges by payment intent id (one per paid session). */
+  charges: Map<string, FakeCharge>;
+  /** Every event created (by event(), refunds and disputes), oldest first. */
+  events: FakeEvent[];
+  /** Most events one GET /v1/events page returns, whatever limit asks (tests lower it to exercise paging). */
+  maxPage: number;
+  /** Refunds created through the API (POST /v1/refunds), idempotent replays excluded. */
+  refundCalls: Array<{ payment_intent: string; amount: number; metadata: Record<string, string> }>;
   /** The customer paid on Stripe's page. */
   pay(id: string): FakeSession;
   expire(id: string): FakeSession;
-  /** A signed webhook delivery for an event about a session (timestamp override for stale tests). */
-  event(type: string, session: FakeSession, opts?: { id?: string; timestamp?: number }): { payload: string; signature: string; id: string };
+  /** Refunds `cents` more (default: the rest) of a paid session's charge; returns the charge.refunded event. */
+  refund(sessionId: string, cents?: number): FakeEvent;
+  /** Opens (needs_response) or closes (won / lost) the dispute of a paid session's charge; returns the charge.dispute.* event. */
+  dispute(sessionId: string, status: 'needs_response' | 'won' | 'lost'): FakeEvent;
+  /** A signed webhook delivery for an event about a session, charge or dispute (timestamp override for stale tests). */
+  event(type: string, object: object, opts?: { id?: string; timestamp?: number }): { payload: string; signature: string; id: string };
+  /** A signed webhook delivery of an event already in the log. */
+  sign(e: FakeEvent, opts?: { timestamp?: number }): { payload: string; signature: string; id: string };
   close(): Promise<void>;
 }
 
@@ -47,25 +96,53 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     secretKey: 'sk_test_fake_stripe_key',
     webhookSecret: 'whsec_fake_stripe_secret',
     sessions: new Map(),
+    charges: new Map(),
+    events: [],
+    refundCalls: [],
+    maxPage: 100,
     createCalls: 0,
     pay(id) {
       const s = state.sessions.get(id)!;
-      Object.assign(s, { status: 'complete', payment_status: 'paid' });
+      const intent = s.payment_intent ?? `pi_${randomBytes(12).toString('hex')}`;
+      Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: intent });
+      if (!state.charges.has(intent)) {
+        state.charges.set(intent, { id: `ch_${randomBytes(12).toString('hex')}`, object: 'charge', amount: s.amount_total, amount_refunded: 0, refunded: false, payment_intent: intent, metadata: { ...s.metadata } });
+      }
       return s;
+    },
+    refund(sessionId, cents) {
+      const charge = state.charges.get(state.sessions.get(sessionId)!.payment_intent!)!;
+      charge.amount_refunded = Math.min(charge.amount, charge.amount_refunded + (cents ?? charge.amount - charge.amount_refunded));
+      charge.refunded = charge.amount_refunded === charge.amount;
+      return record('charge.refunded', { ...charge });
+    },
+    dispute(sessionId, status) {
+      const charge = state.charges.get(state.sessions.get(sessionId)!.payment_intent!)!;
+      const d: FakeDispute = { id: `dp_${charge.id.slice(3)}`, object: 'dispute', amount: charge.amount, charge: charge.id, payment_intent: charge.payment_intent, status };
+      return record(status === 'needs_response' ? 'charge.dispute.created' : 'charge.dispute.closed', d);
+    },
+    sign(e, opts = {}) {
+      const payload = JSON.stringify(e);
+      const signature = signer.webhooks.generateTestHeaderString({ payload, secret: state.webhookSecret, ...(opts.timestamp ? { timestamp: opts.timestamp } : {}) });
+      return { payload, signature, id: e.id };
     },
     expire(id) {
       const s = state.sessions.get(id)!;
       Object.assign(s, { status: 'expired' });
       return s;
     },
-    event(type, session, opts = {}) {
-      const id = opts.id ?? `evt_${randomBytes(12).toString('hex')}`;
-      const payload = JSON.stringify({ id, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object: { ...session } } });
-      const signature = signer.webhooks.generateTestHeaderString({ payload, secret: state.webhookSecret, ...(opts.timestamp ? { timestamp: opts.timestamp } : {}) });
-      return { payload, signature, id };
+    event(type, object, opts = {}) {
+      const known = opts.id ? state.events.find((e) => e.id === opts.id) : undefined;
+      return state.sign(known ?? record(type, { ...object }, opts.id), opts);
     },
     close: () => app.close(),
   };
+
+  function record(type: string, object: unknown, id = `evt_${randomBytes(12).toString('hex')}`): FakeEvent {
+    const e: FakeEvent = { id, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object } };
+    state.events.push(e);
+    return e;
+  }
 
   const authorized = (auth: string | undefined) => auth === `Bearer ${state.secretKey}`;
 
@@ -98,6 +175,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       cancel_url: f.cancel_url ?? '',
       url: `${state.baseUrl}/pay/${id}`,
       line_items_description: f['line_items[0][price_data][product_data][name]'] ?? '',
+      payment_intent: null,
+      statement_descriptor_suffix: f['payment_intent_data[statement_descriptor_suffix]'] ?? null,
+      payment_intent_description: f['payment_intent_data[description]'] ?? null,
     };
     state.sessions.set(id, session);
     if (key) idempotent.set(key, id);
@@ -109,6 +189,52 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const s = state.sessions.get((req.params as { id: string }).id);
     if (!s) return reply.status(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } });
     return s;
+  });
+
+  app.post('/v1/refunds', async (req, reply) => {
+    if (!authorized(req.headers.authorization)) return reply.status(401).send({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    const key = req.headers['idempotency-key'] as string | undefined;
+    if (key && idempotent.has(key)) return JSON.parse(idempotent.get(key)!) as unknown;
+    const f = req.body as Record<string, string>;
+    const charge = state.charges.get(f.payment_intent ?? '');
+    if (!charge) return reply.status(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${f.payment_intent}'` } });
+    const amount = f.amount ? Number(f.amount) : charge.amount - charge.amount_refunded;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > charge.amount - charge.amount_refunded) {
+      return reply.status(400).send({ error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Refund amount is greater than the unrefunded amount' } });
+    }
+    const metadata: Record<string, string> = {};
+    for (const [k, v] of Object.entries(f)) {
+      const m = /^metadata\[(\w+)\]$/.exec(k);
+      if (m) metadata[m[1]!] = v;
+    }
+    state.refundCalls.push({ payment_intent: charge.payment_intent, amount, metadata });
+    const session = [...state.sessions.values()].find((s) => s.payment_intent === charge.payment_intent)!;
+    state.refund(session.id, amount);
+    const refund = { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', amount, charge: charge.id, payment_intent: charge.payment_intent, status: 'succeeded', metadata };
+    if (key) idempotent.set(key, JSON.stringify(refund));
+    return refund;
+  });
+
+  // Newest first; starting_after / ending_before page like Stripe's list API (ending_before: the page just newer).
+  app.get('/v1/events', async (req, reply) => {
+    if (!authorized(req.headers.authorization)) return reply.status(401).send({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    const q = req.query as Record<string, string>;
+    const limit = Math.min(state.maxPage, Number(q.limit ?? 10));
+    const newestFirst = [...state.events].reverse();
+    let page: FakeEvent[];
+    let hasMore: boolean;
+    if (q.ending_before) {
+      const i = newestFirst.findIndex((e) => e.id === q.ending_before);
+      const newer = i < 0 ? newestFirst : newestFirst.slice(0, i);
+      page = newer.slice(Math.max(0, newer.length - limit));
+      hasMore = newer.length > limit;
+    } else {
+      const i = q.starting_after ? newestFirst.findIndex((e) => e.id === q.starting_after) : -1;
+      const older = newestFirst.slice(i + 1);
+      page = older.slice(0, limit);
+      hasMore = older.length > limit;
+    }
+    return { object: 'list', url: '/v1/events', has_more: hasMore, data: page };
   });
 
   await app.listen({ port: 0, host: '127.0.0.1' });

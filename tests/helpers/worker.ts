@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import type Stripe from 'stripe';
 import { createDiskStorage, type Storage } from '@app/common/server/storage/index';
 import { inject } from 'vitest';
 import type { Knex } from 'knex';
@@ -14,7 +15,7 @@ import { startWorkers, type RunningWorkers } from '../../worker/src/workers';
  * storage (createStorage(testApp.config)) when the test reads what the worker stores; otherwise a
  * temporary disk folder is used.
  */
-export function startTestWorker(db: Knex, redisPrefix: string, opts: { lockDurationMs?: number; storage?: Storage; mailer?: Mailer } = {}): Promise<RunningWorkers> {
+export function startTestWorker(db: Knex, redisPrefix: string, opts: { lockDurationMs?: number; storage?: Storage; mailer?: Mailer; stripe?: Stripe | null } = {}): Promise<RunningWorkers> {
   const { storage = createDiskStorage({ root: mkdtempSync(path.join(os.tmpdir(), 'adx-worker-storage-')) }), ...rest } = opts;
   return startWorkers({
     storage,

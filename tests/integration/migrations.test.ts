@@ -9,6 +9,7 @@ const TABLES = [
   'form_submissions', 'speaker_sessions', 'speaker_tokens', 'recordings', 'recording_chunks',
   'session_archive', 'session_favorites', 'session_views', 'flyers', 'local_checkout_sessions', 'studio_credentials',
   'mail_outbox', 'newsletter_subscribers',
+  'payment_charges', 'provider_reconciliations',
 ];
 
 let t: TestDatabase;

@@ -30,6 +30,7 @@ const PAGES: Record<(typeof WEB_ROUTES)[number], Page> = {
   '/events/i-am-the-business': { load: () => import('./routes/EventDetails'), query: false },
   '/admin/submissions': { load: () => import('./routes/AdminSubmissions') },
   '/admin/outbox': { load: () => import('./routes/AdminOutbox') },
+  '/admin/payments': { load: () => import('./routes/AdminPayments') },
   '/newsletter/confirm': { load: () => import('./routes/NewsletterLink'), query: false },
   '/newsletter/unsubscribe': { load: () => import('./routes/NewsletterLink'), query: false },
   '/auth': { load: () => import('./routes/Auth') },

@@ -27,6 +27,9 @@ const ZWorkerEnv = ZBaseEnv.extend({
     .default(30_000),
   // Written every 10 s while Postgres and Redis answer; the container health check reads its age.
   WORKER_HEARTBEAT_FILE: z.string().min(1).optional(),
+  // The provider reconciliation lists Stripe's events with the API's key (same variables as the API's).
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  STRIPE_API_URL: z.url({ error: 'must be an absolute URL' }).optional(),
 }).extend(ZStorageEnv.shape).extend(ZMailEnv.shape);
 
 /** Parsed worker configuration. */

@@ -1,4 +1,5 @@
 import type { Job } from 'bullmq';
+import type Stripe from 'stripe';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { JobName, JobPayload } from '@app/common/jobs';
@@ -19,6 +20,8 @@ export interface HandlerContext {
   storage: Storage;
   /** Outgoing mail: the transport (SMTP or outbox only) and the site's name and origin. */
   mailer: Mailer;
+  /** Stripe, when configured (STRIPE_SECRET_KEY): the provider reconciliation lists its events. */
+  stripe: Stripe | null;
 }
 
 /** A job handler; its payload type comes from the job's schema in common/src/jobs.ts. */

@@ -5,6 +5,7 @@ import { loadConfigOrExit } from '@app/common/server/env';
 import { createStorage } from '@app/common/server/storage/index';
 import { loadWorkerConfig } from './config';
 import { handlers } from './handlers/index';
+import { createStripeClient } from '@app/common/server/stripe-client';
 import { createMailer } from './mail/mailer';
 import { startWorkers } from './workers';
 
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const running = await startWorkers({
     db,
     storage,
+    stripe: config.STRIPE_SECRET_KEY ? createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiUrl: config.STRIPE_API_URL }) : null,
     redisUrl: config.REDIS_URL,
     redisPrefix: config.REDIS_PREFIX,
     log,

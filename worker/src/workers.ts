@@ -7,6 +7,7 @@ import { closeQueues, createQueues } from '@app/common/server/queues';
 import { recordJobDuration } from '@app/common/server/metrics';
 import { createRedisEmitter } from '@app/common/server/realtime';
 import type { Storage } from '@app/common/server/storage/index';
+import type Stripe from 'stripe';
 import type { Handler, HandlerMap } from './context';
 import { createMailer, type Mailer } from './mail/mailer';
 
@@ -22,6 +23,8 @@ export interface WorkerDeps {
   concurrency: Omit<Record<QueueName, number>, 'mail'> & { mail?: number };
   /** Outgoing mail; default: outbox only, links to http://localhost:3000. */
   mailer?: Mailer;
+  /** Stripe, when configured (the provider reconciliation job lists its events). */
+  stripe?: Stripe | null;
   /**
    * How long a job's lock lives without renewal (WORKER_LOCK_DURATION_MS); the stalled-job check runs
    * at the same interval, so a job whose worker died is back in `wait` within about twice this.
@@ -56,7 +59,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     const log = deps.log.child({ job: name, jobId: job.id, attempt: job.attemptsMade + 1 });
     const handler = deps.handlers[name] as Handler<typeof name>;
     const started = performance.now();
-    const result = await handler(parsed.data, { db: deps.db, queues, log, job, emitter, storage: deps.storage, mailer });
+    const result = await handler(parsed.data, { db: deps.db, queues, log, job, emitter, storage: deps.storage, mailer, stripe: deps.stripe ?? null });
     log.info({ ms: Math.round(performance.now() - started) }, 'job done');
     return result;
   };

@@ -19,7 +19,17 @@ export const paymentsPlugin = fp<{
   async (app, opts) => {
     let provider: PaymentProvider | null = null;
     if (opts.stripe) provider = stripeProvider(opts.stripe);
-    else if (!opts.production) provider = testProvider({ db: app.db, publicUrl: opts.publicUrl });
+    else if (!opts.production) {
+      provider = testProvider({
+        db: app.db,
+        publicUrl: opts.publicUrl,
+        // The local provider's events go through our own webhook route, exactly like Stripe's.
+        deliver: async ({ payload, signature }) => {
+          const res = await app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+          if (res.statusCode !== 200) throw new Error(`own webhook answered ${res.statusCode}: ${res.body}`);
+        },
+      });
+    }
     else app.log.warn('STRIPE_SECRET_KEY is not set: payments are disabled in production');
     app.decorate('payments', provider);
   },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { applyCheckoutOutcome, attachCheckoutSession, outcomeOf, PaymentMismatchError, type ApplyResult } from '@app/common/server/payments.repository';
+import { attachCheckoutSession, receiptCodeOf, outcomeOf, PaymentMismatchError, type ApplyResult } from '@app/common/server/payments.repository';
 import { announcePayment } from '@app/common/server/realtime';
+import { applyCheckoutEvent } from '@app/common/server/refunds.repository';
 import { httpError } from '../http-error';
 import type { CheckoutParams, PaymentProvider } from './payments/provider';
 
@@ -15,11 +16,13 @@ export function requireProvider(app: FastifyInstance): PaymentProvider {
  * stores the session id on the row. A provider failure leaves the row pending; it never becomes paid
  * without the provider saying so.
  */
-export async function startCheckout(app: FastifyInstance, params: CheckoutParams): Promise<{ id: string; url: string }> {
+export async function startCheckout(app: FastifyInstance, params: Omit<CheckoutParams, 'receiptCode'>): Promise<{ id: string; url: string }> {
   const provider = requireProvider(app);
+  const receiptCode = await receiptCodeOf(app.db, params.kind, params.rowId);
+  if (!receiptCode) throw httpError(404, 'No such payment');
   let session: { id: string; url: string };
   try {
-    session = await provider.createCheckout(params);
+    session = await provider.createCheckout({ ...params, receiptCode });
   } catch (err) {
     app.log.error({ err, kind: params.kind, rowId: params.rowId }, 'payment provider refused the checkout');
     throw httpError(502, 'The payment provider could not start the checkout. Please try again.');
@@ -44,7 +47,7 @@ export async function verifyCheckout(app: FastifyInstance, sessionId: string): P
     throw httpError(502, 'Failed to verify payment');
   }
   try {
-    const result = await app.db.transaction((trx) => applyCheckoutOutcome(trx, session, outcomeOf('retrieve', session)));
+    const result = await app.db.transaction((trx) => applyCheckoutEvent(trx, session, outcomeOf('retrieve', session)));
     announcePayment(app.emitter, result);
     return result;
   } catch (err) {

@@ -56,6 +56,9 @@ export const ZLedgerQuery = z.object({
   after: z.optional(ZLedgerCursor),
   before: z.optional(ZLedgerCursor),
 });
+
+/** GET /api/ledger/export.csv query: the same investor-ID search as the page (no paging: every matching row). */
+export const ZLedgerExportQuery = z.pick(ZLedgerQuery, { search: true });
 export type TLedgerQuery = z.infer<typeof ZLedgerQuery>;
 
 /**
@@ -68,6 +71,8 @@ const ZLedgerRow = z.object({
   investment_amount_usd: z.string(),
   tokens_to_be_distributed: z.string(),
   created_at: z.string(),
+  /** 'reversed': a purchase later refunded or charged back (in part or whole); 'reversal': the negative row that takes it back. */
+  marker: z.optional(z.enum(['reversed', 'reversal'])),
 });
 export type TLedgerRow = z.infer<typeof ZLedgerRow>;
 

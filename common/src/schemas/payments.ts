@@ -59,6 +59,8 @@ export const ZPaymentVerification = z.object({
   amount_cents: z.number().int(),
   investor_id: z.string().nullable(),
   tokens: z.string().nullable(),
+  /** The code on the payer's bank line and provider receipt. */
+  receipt_code: z.string(),
 });
 export type TPaymentVerification = z.infer<typeof ZPaymentVerification>;
 
@@ -70,6 +72,7 @@ export const ZInvestment = z.object({
   payment_status: z.enum(PAYMENT_STATUSES),
   investor_id: z.string().nullable(),
   created_at: z.string(),
+  receipt_code: z.string(),
 });
 export type TInvestment = z.infer<typeof ZInvestment>;
 

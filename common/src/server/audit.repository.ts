@@ -8,6 +8,7 @@ export type AuditEvent =
   | 'privacy_change'
   | 'admin_access_refused'
   | 'admin_add_purchase'
+  | 'admin_refund_requested'
   | 'admin_role_granted'
   | 'speaker_token_generated'
   | 'session_recording_url_updated'

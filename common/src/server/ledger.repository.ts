@@ -10,6 +10,9 @@ interface LedgerRowDb {
   created_at: Date;
   /** The row's position (see LEDGER_CURSOR), built in SQL so the microseconds of created_at survive. */
   cursor: string;
+  id?: string;
+  source?: string | undefined;
+  reversed?: boolean;
 }
 
 const PUBLIC_COLUMNS = ['investor_id', 'purchase_date', 'investment_amount_usd', 'tokens_to_be_distributed', 'created_at'];
@@ -18,11 +21,28 @@ const CURSOR_SQL = `purchase_date::text || '_' || to_char(created_at AT TIME ZON
 const KEY = '(purchase_date, created_at, id)';
 
 /**
+ * Marks refunded purchases and their reversal rows (issue 13), so nobody reads a negative row as a purchase.
+ * Asked for the page's rows only, after the page query (which stays an index-only scan, deep OFFSETs
+ * included): reversal rows are few and all sit in the partial index on reverses_id.
+ */
+async function withMarkers(db: Knex, rows: LedgerRowDb[]): Promise<LedgerRowDb[]> {
+  const ids = rows.map((r) => r.id!);
+  if (ids.length === 0) return rows;
+  const hits = (await db('token_purchases')
+    .whereNotNull('reverses_id')
+    .where((q) => q.whereIn('id', ids).orWhereIn('reverses_id', ids))
+    .select('id', 'reverses_id')) as Array<{ id: string; reverses_id: string }>;
+  const reversal = new Set(hits.filter((h) => ids.includes(String(h.id))).map((h) => String(h.id)));
+  const reversed = new Set(hits.map((h) => String(h.reverses_id)));
+  return rows.map((r) => ({ ...r, source: reversal.has(String(r.id)) ? 'reversal' : undefined, reversed: reversed.has(String(r.id)) }));
+}
+
+/**
  * LIKE pattern for the investor-ID search: IDs that start with what was typed, case-insensitive
  * (IDs are stored upper-case). A prefix match can use a b-tree range scan; a substring match over a
  * million codes that all share 'ADX' cannot be made fast (see docs/benchmarks.md).
  */
-function prefixPattern(search: string): string {
+export function prefixPattern(search: string): string {
   return `${search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
@@ -33,6 +53,7 @@ function toPublicRow(r: LedgerRowDb): TLedgerRow {
     investment_amount_usd: r.investment_amount_usd,
     tokens_to_be_distributed: r.tokens_to_be_distributed,
     created_at: r.created_at.toISOString(),
+    ...(r.source === 'reversal' ? { marker: 'reversal' as const } : r.reversed ? { marker: 'reversed' as const } : {}),
   };
 }
 
@@ -52,7 +73,7 @@ export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage
   const filtered = (qb: Knex.QueryBuilder) => (q.search ? qb.whereLike('investor_id', prefixPattern(q.search)) : qb);
   const backwards = !q.after && q.before !== undefined;
   const from = q.after ?? q.before;
-  let query = filtered(db('token_purchases').select([...PUBLIC_COLUMNS, db.raw(CURSOR_SQL)]));
+  let query = filtered(db('token_purchases').select([...PUBLIC_COLUMNS, 'id', db.raw(CURSOR_SQL)]));
   if (from) query = query.whereRaw(`${KEY} ${backwards ? '>' : '<'} (?::date, ?::timestamptz, ?::bigint)`, keyOf(from));
   const dir = backwards ? 'asc' : 'desc';
   const found = (await query
@@ -79,7 +100,7 @@ export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage
   }
   const hasNext = backwards ? from !== undefined : more;
   return {
-    rows: rows.map(toPublicRow),
+    rows: (await withMarkers(db, rows)).map(toPublicRow),
     total,
     page,
     pageSize: q.pageSize,
@@ -92,7 +113,8 @@ export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage
 /** The public summary: number of records, total USD and total tokens, exact decimals as strings. */
 export async function ledgerSummary(db: Knex): Promise<TLedgerSummary> {
   const row = (await db('ledger_totals')
-    .select('records', db.raw('investment_amount_usd::text AS usd'), db.raw('tokens::text AS tokens'))
+    // Reversal rows (refunds, lost disputes) are records but not investors; they are few, and counted on a partial index.
+    .select(db.raw('records - (SELECT count(*) FROM token_purchases WHERE reverses_id IS NOT NULL) AS records'), db.raw('investment_amount_usd::text AS usd'), db.raw('tokens::text AS tokens'))
     .first()) as { records: string; usd: string; tokens: string } | undefined;
   if (!row) throw new Error('ledger_totals row is missing: run the migrations');
   return { totalInvestors: toCount(row.records), totalInvestmentUsd: row.usd, totalTokens: row.tokens };
@@ -102,7 +124,7 @@ export async function ledgerSummary(db: Knex): Promise<TLedgerSummary> {
 export async function recomputeLedgerSummary(db: Knex): Promise<TLedgerSummary> {
   const row = (await db('token_purchases')
     .select(
-      db.raw('count(*) AS records'),
+      db.raw('count(*) FILTER (WHERE reverses_id IS NULL) AS records'),
       db.raw('coalesce(sum(investment_amount_usd), 0)::numeric(20,2)::text AS usd'),
       db.raw('coalesce(sum(tokens_to_be_distributed), 0)::numeric(32,8)::text AS tokens'),
     )

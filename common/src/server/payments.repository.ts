@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { centsToDollars, donationTokens, investorCode } from '../domain/money';
-import type { PaymentKind, PaymentStatus } from '../domain/payment-status';
+import { MONEY_RECEIVED_STATUSES, type PaymentKind, type PaymentStatus } from '../domain/payment-status';
 import type { TLedgerRow } from '../schemas/ledger';
 
 /** The part of a Stripe Checkout Session this system reads (the local test checkout produces the same shape). */
@@ -10,6 +10,8 @@ export interface CheckoutSessionLike {
   status: string | null;
   amount_total: number | null;
   metadata: Record<string, string> | null;
+  /** The charge's payment intent (refund and dispute events name it, not our row); absent before payment. */
+  payment_intent?: string | { id: string } | null;
 }
 
 /** What an event (or a verify call's retrieved session) means for the payment. */
@@ -37,7 +39,7 @@ export class PaymentMismatchError extends Error {
 }
 
 /** Where each kind of payment is stored, and the name of its status column. */
-const TABLES: Record<PaymentKind, { table: string; status: string }> = {
+export const PAYMENT_TABLES: Record<PaymentKind, { table: string; status: string }> = {
   donation: { table: 'donations', status: 'status' },
   program: { table: 'program_payments', status: 'status' },
   sponsorship: { table: 'program_payments', status: 'status' },
@@ -72,6 +74,7 @@ export interface InvestmentRow {
   investor_id: string | null;
   created_at: Date;
   user_id: string;
+  receipt_code: string;
 }
 
 /** Writes a pending investment and returns its id. */
@@ -90,9 +93,15 @@ export async function listInvestments(db: Knex, userId: string, limit = 100): Pr
   return (await db('investments').where({ user_id: userId }).orderBy('created_at', 'desc').limit(limit)) as InvestmentRow[];
 }
 
+/** The receipt code of one payment (undefined when there is no such row). */
+export async function receiptCodeOf(db: Knex, kind: PaymentKind, rowId: string): Promise<string | undefined> {
+  const row = (await db(PAYMENT_TABLES[kind].table).where({ id: rowId }).first('receipt_code')) as { receipt_code: string } | undefined;
+  return row?.receipt_code;
+}
+
 /** Stores the checkout session a pending payment row was sent to. */
 export async function attachCheckoutSession(db: Knex, kind: PaymentKind, rowId: string, sessionId: string): Promise<void> {
-  await db(TABLES[kind].table).where({ id: rowId }).update({ checkout_session_id: sessionId, updated_at: db.fn.now() });
+  await db(PAYMENT_TABLES[kind].table).where({ id: rowId }).update({ checkout_session_id: sessionId, updated_at: db.fn.now() });
 }
 
 /** The result of applying an outcome; `ledgerRow` is set when this call appended it. */
@@ -106,6 +115,8 @@ export interface ApplyResult {
   investorId: string | null;
   tokens: string | null;
   ledgerRow: TLedgerRow | null;
+  /** A reversal row appended by the same call after `ledgerRow` (a refund that arrived before its checkout event). */
+  reversalRow?: TLedgerRow | null;
 }
 
 interface PaymentRow {
@@ -134,15 +145,15 @@ async function investorFor(trx: Knex.Transaction, userId: string | null): Promis
 
 /**
  * Applies what the payment provider says about one checkout session, idempotently, inside `trx`:
- * locks our payment row, moves pending → paid / failed / expired (paid is final), and for a paid
+ * locks our payment row, moves pending → paid / failed / expired (money received is final), and for a paid
  * investment or a paid donation that asked for tokens appends the ledger row. The ledger's UNIQUE
  * payment_reference (the session id) makes a second run append nothing.
  */
 export async function applyCheckoutOutcome(trx: Knex.Transaction, s: CheckoutSessionLike, outcome: PaymentStatus): Promise<ApplyResult> {
   const kind = s.metadata?.kind as PaymentKind | undefined;
   const rowId = s.metadata?.row_id;
-  if (!kind || !(kind in TABLES) || !rowId) throw new PaymentMismatchError(`checkout session ${s.id} carries no kind/row_id metadata`);
-  const { table, status: statusColumn } = TABLES[kind];
+  if (!kind || !(kind in PAYMENT_TABLES) || !rowId) throw new PaymentMismatchError(`checkout session ${s.id} carries no kind/row_id metadata`);
+  const { table, status: statusColumn } = PAYMENT_TABLES[kind];
   const row = (await trx(table).where({ id: rowId }).forUpdate().first()) as (PaymentRow & Record<string, unknown>) | undefined;
   if (!row) throw new PaymentMismatchError(`no ${kind} ${rowId} for checkout session ${s.id}`);
   if (row.checkout_session_id && row.checkout_session_id !== s.id) throw new PaymentMismatchError(`${kind} ${rowId} belongs to checkout session ${row.checkout_session_id}, not ${s.id}`);
@@ -162,7 +173,7 @@ export async function applyCheckoutOutcome(trx: Knex.Transaction, s: CheckoutSes
     tokens: kind === 'investment' ? (row.adx_tokens ?? null) : kind === 'donation' && row.wants_adx_tokens ? donationTokens(amountCents) : null,
     ledgerRow: null,
   };
-  if (outcome === 'pending' || previous === 'paid' || outcome === previous) return result;
+  if (outcome === 'pending' || MONEY_RECEIVED_STATUSES.includes(previous) || outcome === previous) return result;
   if (outcome !== 'paid') {
     if (previous !== 'pending') return result; // failed/expired only ever replace pending
     await trx(table).where({ id: rowId }).update({ [statusColumn]: outcome, checkout_session_id: s.id, updated_at: trx.fn.now() });

@@ -40,9 +40,10 @@ export function announcePayment(emitter: RoomEmitter, r: ApplyResult): void {
   const e: PaymentStatusEvent = { kind: r.kind, id: r.rowId, status: r.status, investor_id: r.investorId };
   if (r.userId) emitter.to(rooms.user(r.userId)).emit('payment:status', e);
   emitter.to(rooms.admins).emit('payment:status', e);
-  if (r.ledgerRow) {
-    emitter.to(rooms.ledger).emit('ledger:row', r.ledgerRow);
-    emitter.to(rooms.admins).emit('ledger:row', r.ledgerRow);
+  for (const row of [r.ledgerRow, r.reversalRow]) {
+    if (!row) continue;
+    emitter.to(rooms.ledger).emit('ledger:row', row);
+    emitter.to(rooms.admins).emit('ledger:row', row);
   }
 }
 

@@ -5,7 +5,7 @@ import type { CheckoutSessionLike } from './payments.repository';
 interface StripeEventRow {
   id: string;
   type: string;
-  payload: { data?: { object?: CheckoutSessionLike } };
+  payload: { data?: { object?: CheckoutSessionLike | Record<string, unknown> } };
   processed_at: Date | null;
 }
 

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatTokens } from '@app/common/domain/format';
+import { ReceiptCode } from '../features/payments/ReceiptCode';
 import { pageTitle } from '../components/brand';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
@@ -34,6 +35,7 @@ export default function DonationSuccess() {
             </div>
             <h1 className="font-display text-4xl font-semibold text-ink-900">Thank You for Your Donation!</h1>
             <p className="text-lg text-slate-700">Your generosity makes a lasting impact: every gift helps an entrepreneur build a legacy and a community grow in trust.</p>
+            <ReceiptCode code={v.receipt_code} />
             {v.investor_id && v.tokens && (
               <div className="rounded-lg border border-gold-600/40 bg-gold-50 p-4 text-left" data-testid="donation-tokens-result">
                 <p className="font-semibold text-ink-900">Your ADX tokens</p>

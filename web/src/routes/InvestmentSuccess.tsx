@@ -80,6 +80,11 @@ export default function InvestmentSuccess() {
                   <Row label="Payment status">
                     <Badge variant={inv.payment_status === 'paid' ? 'green' : inv.payment_status === 'pending' ? 'gold' : 'red'}>{inv.payment_status}</Badge>
                   </Row>
+                  <Row label="Receipt code">
+                    <span className="font-mono tracking-wider" data-testid="receipt-code">
+                      {inv.receipt_code}
+                    </span>
+                  </Row>
                   {inv.investor_id && (
                     <Row label="Investor ID">
                       <Link to={`/token-ledger?search=${encodeURIComponent(inv.investor_id)}`} target="_blank" className="font-mono underline underline-offset-2" data-testid="investor-id">

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
+import { ReceiptCode } from '../features/payments/ReceiptCode';
 import { pageTitle } from '../components/brand';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
@@ -34,6 +35,7 @@ export default function PaymentSuccess() {
               <h1 className="mt-4 font-display text-4xl font-semibold text-ink-900">Payment Successful!</h1>
               <p className="mt-3 text-lg text-slate-700">Welcome to I Am The Business, our 12-week business incubator.</p>
             </div>
+            <ReceiptCode code={outcome.data.receipt_code} />
             <div className="rounded-lg bg-ink-900 p-5 text-white">
               <p className="text-sm uppercase tracking-wider text-gold-300">Program start</p>
               <p className="mt-1 text-xl font-semibold">October 4th, 2025 · 10:00 AM</p>

@@ -110,6 +110,16 @@ export default function TokenLedger() {
               feedback={feedback}
             />
 
+            {/* The rows of the current search (or all), as on screen, streamed by the API. */}
+            <a
+              href={`/api/ledger/export.csv${searching && !invalidSearch ? `?search=${encodeURIComponent(search)}` : ''}`}
+              download
+              data-testid="ledger-csv"
+              className="self-end text-sm font-semibold text-gold-800 underline underline-offset-2 hover:text-gold-900"
+            >
+              {LEDGER_TEXT.downloadCsv}
+            </a>
+
             {showTable && (
               <section aria-label={LEDGER_TEXT.tableCaption} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
                 {rows.length > 0 ? (

@@ -1,6 +1,7 @@
 import type { HandlerMap } from '../context';
 import { archiveThumbnail } from './archive-thumbnail';
 import { flyerRender } from './flyer-render';
+import { ledgerProviderReconcile } from './ledger-provider-reconcile';
 import { ledgerReconcile } from './ledger-reconcile';
 import { ledgerRecord } from './ledger-record';
 import { ledgerVerifyTotals } from './ledger-verify-totals';
@@ -12,6 +13,7 @@ import { recordingReconcile } from './recording-reconcile';
 export const handlers: HandlerMap = {
   'ledger.record': ledgerRecord,
   'ledger.reconcile': ledgerReconcile,
+  'ledger.provider-reconcile': ledgerProviderReconcile,
   'ledger.verify-totals': ledgerVerifyTotals,
   'recording.finalize': recordingFinalize,
   'recording.reconcile': recordingReconcile,

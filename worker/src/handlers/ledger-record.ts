@@ -1,6 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
-import { applyCheckoutOutcome, outcomeOf, PaymentMismatchError } from '@app/common/server/payments.repository';
+import { outcomeOf, PaymentMismatchError, type CheckoutSessionLike } from '@app/common/server/payments.repository';
 import { announcePayment } from '@app/common/server/realtime';
+import { applyChargeEvent, applyCheckoutEvent, CHARGE_EVENT_TYPES, type ChargeLike, type DisputeLike } from '@app/common/server/refunds.repository';
 import { requestMail } from '@app/common/server/mail/enqueue';
 import { lockStripeEvent, markStripeEventProcessed } from '@app/common/server/stripe-events.repository';
 import type { Handler } from '../context';
@@ -8,7 +9,8 @@ import type { Handler } from '../context';
 /**
  * Applies one inbox event in one transaction with marking it processed, so a crash anywhere leaves
  * either everything or nothing; a rerun (redelivery, retry, stalled job) finds it processed or finds
- * the ledger row already there.
+ * the ledger row already there. Checkout events decide paid / failed / expired; refund and dispute
+ * events (any order, before or after the checkout ones) decide what was taken back.
  */
 export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, log, emitter, queues }) => {
   const result = await db
@@ -16,8 +18,14 @@ export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, 
     const event = await lockStripeEvent(trx, eventId);
     if (!event) throw new UnrecoverableError(`stripe event ${eventId} is not in the inbox`);
     if (event.processed_at) return null;
-    const session = event.payload.data?.object;
-    const applied = event.type.startsWith('checkout.session.') && session ? await applyCheckoutOutcome(trx, session, outcomeOf(event.type, session)) : null;
+    const object = event.payload.data?.object;
+    let applied = null;
+    if (event.type.startsWith('checkout.session.') && object) {
+      const session = object as CheckoutSessionLike;
+      applied = await applyCheckoutEvent(trx, session, outcomeOf(event.type, session));
+    } else if (CHARGE_EVENT_TYPES.includes(event.type) && object) {
+      applied = await applyChargeEvent(trx, event.type, object as unknown as ChargeLike | DisputeLike);
+    }
     await markStripeEventProcessed(trx, eventId);
     return applied;
   })

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { centsToDollars, investmentTokens, PROGRAM_PRICE_CENTS } from '@app/common/domain/money';
 import { audit } from '@app/common/server/audit.repository';
-import { findInvestment, insertDonation, insertInvestment, insertProgramPayment, listInvestments, type InvestmentRow } from '@app/common/server/payments.repository';
+import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, insertProgramPayment, listInvestments, type InvestmentRow } from '@app/common/server/payments.repository';
 import { httpError } from '../../http-error';
 import { requireProvider, startCheckout, verifyCheckout } from '../../services/payments.service';
 import { createDonationSchema, createInvestmentSchema, createProgramPaymentSchema, listMyInvestmentsSchema, verifyInvestmentSchema, verifyPaymentSchema } from './schema';
@@ -18,6 +18,7 @@ const toInvestment = (r: InvestmentRow) => ({
   payment_status: r.payment_status,
   investor_id: r.investor_id,
   created_at: r.created_at.toISOString(),
+  receipt_code: r.receipt_code,
 });
 
 /** Donations, program payments and sponsorships, investments, and the success pages' verify calls. */
@@ -107,7 +108,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
     },
     async (req) => {
       const r = await verifyCheckout(app, req.body.session_id);
-      return { success: r.status === 'paid', kind: r.kind, status: r.status, amount_cents: r.amountCents, investor_id: r.investorId, tokens: r.tokens };
+      const receipt = (await receiptCodeOf(app.db, r.kind, r.rowId)) ?? '';
+      return { success: r.status === 'paid', kind: r.kind, status: r.status, amount_cents: r.amountCents, investor_id: r.investorId, tokens: r.tokens, receipt_code: receipt };
     },
   );
 

@@ -12,6 +12,17 @@ export interface CheckoutParams {
   successUrl: string;
   cancelUrl: string;
   email?: string | null;
+  /** The payment's receipt code: the bank line's statement descriptor suffix and the provider receipt's reference. */
+  receiptCode: string;
+}
+
+/** One refund to ask the provider for; `idempotencyKey` makes a double click one refund. */
+export interface RefundParams {
+  kind: PaymentKind;
+  rowId: string;
+  paymentIntent: string;
+  amountCents: number;
+  idempotencyKey: string;
 }
 
 /**
@@ -22,6 +33,8 @@ export interface PaymentProvider {
   readonly mode: 'stripe' | 'test';
   createCheckout(p: CheckoutParams): Promise<{ id: string; url: string }>;
   retrieveCheckout(id: string): Promise<CheckoutSessionLike>;
+  /** Refunds part or all of a paid charge; the provider then sends charge.refunded, which changes our records. */
+  refund(p: RefundParams): Promise<{ id: string }>;
   /** Verifies the signature (timestamp within ±300 s) and parses the event; throws on a bad, stale or future-dated one. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event;
 }

@@ -1,19 +1,15 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { createStripeClient } from '@app/common/server/stripe-client';
 import type { CheckoutSessionLike } from '@app/common/server/payments.repository';
-import { verifyStripeSignature, type CheckoutParams, type PaymentProvider } from './provider';
+import { verifyStripeSignature, type CheckoutParams, type PaymentProvider, type RefundParams } from './provider';
 
 function toSessionLike(s: Stripe.Checkout.Session): CheckoutSessionLike {
-  return { id: s.id, payment_status: s.payment_status, status: s.status, amount_total: s.amount_total, metadata: s.metadata };
+  return { id: s.id, payment_status: s.payment_status, status: s.status, amount_total: s.amount_total, metadata: s.metadata, payment_intent: s.payment_intent };
 }
 
 /** Stripe Checkout through the official SDK; `apiUrl` points it elsewhere (tests use a local fake Stripe). */
 export function stripeProvider(opts: { secretKey: string; webhookSecret: string; apiUrl?: string | undefined }): PaymentProvider {
-  const api = opts.apiUrl ? new URL(opts.apiUrl) : null;
-  const stripe = new Stripe(opts.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 15_000,
-    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
-  });
+  const stripe = createStripeClient(opts);
   return {
     mode: 'stripe',
     async createCheckout(p: CheckoutParams) {
@@ -25,6 +21,13 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
           cancel_url: p.cancelUrl,
           client_reference_id: p.rowId,
           metadata: { kind: p.kind, row_id: p.rowId },
+          // Copied onto the charge, so refund events name our row even before the checkout event arrives.
+          payment_intent_data: {
+            metadata: { kind: p.kind, row_id: p.rowId, receipt_code: p.receiptCode },
+            // The payer finds the same code on the bank line, the provider's e-mailed receipt and the success page.
+            statement_descriptor_suffix: p.receiptCode,
+            description: `Receipt ${p.receiptCode}`,
+          },
           ...(p.email ? { customer_email: p.email } : {}),
         },
         { idempotencyKey: `checkout-${p.rowId}` },
@@ -34,6 +37,13 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
     },
     async retrieveCheckout(id: string) {
       return toSessionLike(await stripe.checkout.sessions.retrieve(id));
+    },
+    async refund(p: RefundParams) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: p.paymentIntent, amount: p.amountCents, metadata: { kind: p.kind, row_id: p.rowId } },
+        { idempotencyKey: p.idempotencyKey },
+      );
+      return { id: refund.id };
     },
     verifyWebhook(rawBody: Buffer, signature: string | undefined) {
       return verifyStripeSignature(stripe, rawBody, signature, opts.webhookSecret);

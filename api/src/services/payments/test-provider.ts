@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import Stripe from 'stripe';
 import type { CheckoutSessionLike } from '@app/common/server/payments.repository';
-import { verifyStripeSignature, type CheckoutParams, type PaymentProvider } from './provider';
+import { verifyStripeSignature, type CheckoutParams, type PaymentProvider, type RefundParams } from './provider';
 
 /** The signing secret of the local test checkout's webhooks (it never leaves this process). */
 export const LOCAL_WEBHOOK_SECRET = 'whsec_local_test_mode';
@@ -18,6 +18,19 @@ interface LocalSessionRow {
   cancel_url: string;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
+  refunded_cents: string;
+}
+
+/** The local charge's payment intent, derived from the session id (a paid local session has one charge). */
+const intentOf = (sessionId: string) => `pi_local_${sessionId.replace(/^cs_test_local_/, '')}`;
+
+const signer = new Stripe('sk_test_local_refund_signer_only');
+
+/** Signs a Stripe-shaped event with the local webhook secret, as Stripe would sign it. */
+function signLocalEvent(type: string, object: object): { payload: string; signature: string } {
+  const event = { id: `evt_local_${randomBytes(12).toString('hex')}`, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object } };
+  const payload = JSON.stringify(event);
+  return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: LOCAL_WEBHOOK_SECRET }) };
 }
 
 /** A local session in Stripe's shape. */
@@ -32,6 +45,7 @@ export function localSessionObject(r: LocalSessionRow): CheckoutSessionLike & { 
     payment_status: r.payment_status,
     amount_total: Number(r.amount_cents),
     metadata: { kind: r.kind, row_id: r.row_id },
+    payment_intent: r.payment_status === 'paid' ? intentOf(r.id) : null,
   };
 }
 
@@ -49,7 +63,7 @@ export async function settleLocalSession(db: Knex, id: string, outcome: 'paid' |
  * The local test-mode checkout: sessions live in Postgres, the "hosted page" is served by this API at
  * /checkout/test/:id, and paying there sends a signed Stripe-shaped event through our own webhook.
  */
-export function testProvider(opts: { db: Knex; publicUrl: string }): PaymentProvider {
+export function testProvider(opts: { db: Knex; publicUrl: string; deliver: (signed: { payload: string; signature: string }) => Promise<void> }): PaymentProvider {
   const verifier = new Stripe('sk_test_local_checkout_verifier_only');
   return {
     mode: 'test',
@@ -74,6 +88,18 @@ export function testProvider(opts: { db: Knex; publicUrl: string }): PaymentProv
       const row = await findLocalSession(opts.db, id);
       if (!row) throw Object.assign(new Error(`No such checkout session: ${id}`), { statusCode: 404 });
       return localSessionObject(row);
+    },
+    // Refunds at once and sends the signed charge.refunded through our own webhook, as Stripe would.
+    async refund(p: RefundParams) {
+      const [row] = (await opts.db('local_checkout_sessions')
+        .where({ kind: p.kind, row_id: p.rowId, payment_status: 'paid' })
+        .where(opts.db.raw('refunded_cents + ? <= amount_cents', [p.amountCents]))
+        .increment('refunded_cents', p.amountCents)
+        .returning('*')) as LocalSessionRow[];
+      if (!row) throw Object.assign(new Error('Refund amount is greater than the unrefunded amount'), { statusCode: 400 });
+      const charge = { id: `ch_local_${row.id.replace(/^cs_test_local_/, '')}`, object: 'charge', amount: Number(row.amount_cents), amount_refunded: Number(row.refunded_cents), refunded: row.refunded_cents === row.amount_cents, payment_intent: intentOf(row.id), metadata: { kind: row.kind, row_id: row.row_id } };
+      await opts.deliver(signLocalEvent('charge.refunded', charge));
+      return { id: `re_local_${randomBytes(12).toString('hex')}` };
     },
     verifyWebhook(rawBody: Buffer, signature: string | undefined) {
       return verifyStripeSignature(verifier, rawBody, signature, LOCAL_WEBHOOK_SECRET);

@@ -55,6 +55,11 @@ function MobileAccount({ close }: { close: () => void }) {
         </Link>
       )}
       {user.isAdmin && (
+        <Link to="/admin/payments" onClick={close} className={LINK}>
+          Payments
+        </Link>
+      )}
+      {user.isAdmin && (
         <a href="/admin/queues" className={LINK}>
           Job queues
         </a>

@@ -31,6 +31,11 @@ export default function UserMenu({ user }: { user: TSessionUser }) {
         )}
         {user.isAdmin && (
           <DropdownMenuItem asChild>
+            <Link to="/admin/payments">Payments</Link>
+          </DropdownMenuItem>
+        )}
+        {user.isAdmin && (
+          <DropdownMenuItem asChild>
             {/* The queue dashboard is served by the API (bull-board), not a page of this app. */}
             <a href="/admin/queues">Job queues</a>
           </DropdownMenuItem>

@@ -13,6 +13,19 @@ interface Props {
 const th = 'whitespace-nowrap px-4 py-3 text-xs font-semibold uppercase tracking-wider text-slate-200 sm:px-6';
 const td = 'whitespace-nowrap px-4 py-3.5 sm:px-6';
 
+/** Refunded purchases and the negative rows that take them back say so, so nobody reads a negative row as a purchase. */
+function MarkerBadge({ marker }: { marker: NonNullable<TLedgerRow['marker']> }) {
+  const reversal = marker === 'reversal';
+  return (
+    <span
+      data-testid="ledger-marker"
+      className={`ml-2 rounded-full px-2 py-0.5 font-sans text-[11px] font-semibold uppercase tracking-wide ${reversal ? 'bg-red-100 text-red-800' : 'bg-slate-200 text-slate-700'}`}
+    >
+      {reversal ? LEDGER_TEXT.reversalBadge : LEDGER_TEXT.reversedBadge}
+    </span>
+  );
+}
+
 /**
  * The ledger rows. Rows carry data-testid="ledger-row", or data-testid="ledger-row-match" (and a gold highlight)
  * when a search is in effect, since the server then returns only matching rows.
@@ -44,6 +57,7 @@ export function LedgerTable({ rows, searching, stale }: Props) {
               key={`${r.investor_id}|${r.created_at}|${i}`}
               data-testid={searching ? 'ledger-row-match' : 'ledger-row'}
               data-match={searching ? 'true' : undefined}
+              data-marker={r.marker}
               className={
                 searching
                   ? 'bg-gold-50 shadow-[inset_4px_0_0_var(--color-gold-500)]'
@@ -52,6 +66,7 @@ export function LedgerTable({ rows, searching, stale }: Props) {
             >
               <th scope="row" className={`${td} font-mono text-sm font-semibold ${searching ? 'text-gold-800' : 'text-ink-900'}`}>
                 {r.investor_id}
+                {r.marker && <MarkerBadge marker={r.marker} />}
               </th>
               <td className={`${td} text-slate-700`}>{showDate(r.purchase_date)}</td>
               <td className={`${td} text-right tabular-nums text-ink-900`}>{showUsd(r.investment_amount_usd)}</td>

@@ -26,6 +26,9 @@ export const LEDGER_TEXT = {
   next: 'Next',
   loadError: 'The token ledger could not be loaded right now. Please try again in a moment.',
   retry: 'Try again',
+  reversedBadge: 'Refunded',
+  reversalBadge: 'Refund',
+  downloadCsv: 'Download CSV',
   footnote:
     'This ledger is public and read-only. Purchase records are entered by the administrators and cannot be changed from this page. Token amounts are shown with up to 8 decimals, investments in US dollars.',
 } as const;

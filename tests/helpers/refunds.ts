@@ -1,0 +1,50 @@
+// Shared by the refund and dispute tests: paid donations at the fake Stripe, webhook deliveries, and
+// what the ledger nets for one payment.
+import type { Knex } from 'knex';
+import { expect } from 'vitest';
+import type { FakeSession, FakeStripe } from '../fakes/stripe';
+import type { TestApp } from './app';
+
+let donors = 0;
+/** A pending donation with tokens at the fake Stripe. Each from its own address: the donation limit is per IP. */
+export async function startDonation(t: TestApp, stripe: FakeStripe, amount: number): Promise<FakeSession> {
+  donors += 1;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/donations',
+    payload: { amount, wantsAdxTokens: true },
+    remoteAddress: `10.13.${Math.floor(donors / 250) % 250}.${donors % 250}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const id = (res.json() as { url: string }).url.split('/').pop()!;
+  return stripe.sessions.get(id)!;
+}
+
+/** Posts one signed delivery to our webhook. */
+export function deliver(t: TestApp, e: { payload: string; signature: string }) {
+  return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+}
+
+/** Whether every inbox event has been applied. */
+export async function inboxDrained(db: Knex): Promise<boolean> {
+  const row = (await db('stripe_events').whereNull('processed_at').count({ n: '*' }).first()) as { n: string };
+  return Number(row.n) === 0;
+}
+
+/** The ledger rows of one paid session: its purchase and the reversals of it. */
+export async function ledgerOf(db: Knex, sessionId: string): Promise<Array<{ id: string; investment_amount_usd: string; tokens_to_be_distributed: string; source: string; reverses_id: string | null }>> {
+  const purchase = (await db('token_purchases').where({ payment_reference: sessionId }).first('id')) as { id: string } | undefined;
+  if (!purchase) return [];
+  return db('token_purchases').where({ id: purchase.id }).orWhere({ reverses_id: purchase.id }).orderBy('id');
+}
+
+/** Net amount (cents) and tokens (units of 1e-8) of one paid session on the ledger. */
+export async function netOf(db: Knex, sessionId: string): Promise<{ cents: number; units: bigint; rows: number }> {
+  const rows = await ledgerOf(db, sessionId);
+  const units = (s: string) => BigInt(s.replace('.', ''));
+  return {
+    cents: rows.reduce((sum, r) => sum + Math.round(Number(r.investment_amount_usd) * 100), 0),
+    units: rows.reduce((sum, r) => sum + units(r.tokens_to_be_distributed), 0n),
+    rows: rows.length,
+  };
+}

@@ -1,0 +1,161 @@
+// Fault tests of refunds on the exactly-once ledger pipeline (issue 13), as payments-faults.test.ts does
+// for payments: a worker killed with SIGKILL in the middle of applying a refund, and Redis gone while
+// refund events arrive. Real processes; "in the middle" is a Postgres row lock the test holds.
+import { Queue, QueueEvents } from 'bullmq';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { closeQueues, createQueues, enqueue } from '@app/common/server/queues';
+import { bullPrefix, createBullConnection } from '@app/common/server/redis';
+import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { privateRedis, spawnWorkerProcess, type PrivateRedis, type WorkerProcess } from '../helpers/processes';
+import { deliver, ledgerOf, netOf, startDonation } from '../helpers/refunds';
+import { eventually } from '../helpers/worker';
+
+let stripe: FakeStripe;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+});
+afterAll(async () => {
+  await stripe?.close();
+});
+
+const stripeEnv = () => ({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.baseUrl, PUBLIC_URL: 'http://localhost:3000' });
+const workerEnv = (t: TestApp, redisUrl: string, extra: Record<string, string> = {}) => ({ DATABASE_URL: t.database.url, REDIS_URL: redisUrl, REDIS_PREFIX: t.config.REDIS_PREFIX, LOG_LEVEL: 'warn', ...extra });
+
+/** A donation paid and recorded by the success page's verify call (no worker needed). */
+async function recordedDonation(t: TestApp, amount: number): Promise<FakeSession> {
+  const s = stripe.pay((await startDonation(t, stripe, amount)).id);
+  const res = await t.app.inject({ method: 'POST', url: '/api/payments/verify', payload: { session_id: s.id }, remoteAddress: '10.99.0.1' });
+  expect(res.json()).toMatchObject({ status: 'paid' });
+  return s;
+}
+
+async function eventuallyWith(workers: WorkerProcess[], check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  try {
+    await eventually(check, timeoutMs, what);
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\nworker output:\n${workers.map((w) => `[pid ${w.pid}]\n${w.output()}`).join('\n')}`);
+  }
+}
+
+describe('a worker killed with SIGKILL in the middle of a refund', () => {
+  let t: TestApp;
+  let lockHolder: Knex.Transaction | undefined;
+  const procs: WorkerProcess[] = [];
+  const connection = createBullConnection(inject('redisUrl'));
+  let queue: Queue;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: stripeEnv() });
+    queue = new Queue('ledger', { connection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
+  });
+  afterAll(async () => {
+    await lockHolder?.rollback().catch(() => undefined);
+    await Promise.all(procs.map((p) => p.stop()));
+    await queue?.close();
+    connection.disconnect();
+    await t?.close();
+  });
+
+  it('is recovered by the next worker: one reversal row, status refunded', { timeout: 120_000 }, async () => {
+    const db = t.database.db;
+    const s = await recordedDonation(t, 6400);
+    const e = stripe.sign(stripe.refund(s.id));
+    expect((await deliver(t, e)).statusCode).toBe(200);
+
+    // The worker blocks inside ledger.record's transaction on the donation row the refund must lock.
+    lockHolder = await db.transaction();
+    await lockHolder('donations').where({ id: s.metadata.row_id }).forUpdate().first();
+    const first = spawnWorkerProcess(workerEnv(t, inject('redisUrl'), { WORKER_LOCK_DURATION_MS: '2000' }));
+    procs.push(first);
+    await eventuallyWith(
+      [first],
+      async () => {
+        const { rows } = (await db.raw(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)) as { rows: Array<{ n: number }> };
+        return rows[0]!.n === 1;
+      },
+      30_000,
+      'the worker to wait for the donation row inside ledger.record',
+    );
+    await first.kill();
+    await lockHolder.rollback();
+    lockHolder = undefined;
+    expect((await ledgerOf(db, s.id)).length).toBe(1);
+
+    const second = spawnWorkerProcess(workerEnv(t, inject('redisUrl'), { WORKER_LOCK_DURATION_MS: '2000' }));
+    procs.push(second);
+    await eventuallyWith([first, second], async () => (await (await queue.getJob(e.id))?.getState()) === 'completed', 60_000, 'the second worker to complete the refund');
+    expect(await netOf(db, s.id)).toEqual({ cents: 0, units: 0n, rows: 2 });
+    expect((await db('donations').where({ id: s.metadata.row_id }).first()).status).toBe('refunded');
+    expect((await db('stripe_events').where({ id: e.id }).first()).attempts).toBe(1);
+  });
+});
+
+describe('Redis stopped while refund events arrive', () => {
+  const N = 20;
+  let t: TestApp;
+  let redis: PrivateRedis;
+  let worker: WorkerProcess | undefined;
+
+  beforeAll(async () => {
+    redis = await privateRedis();
+    t = await startTestApp({ env: { ...stripeEnv(), REDIS_URL: redis.url } });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await t?.close();
+    await redis?.stop();
+  });
+
+  it('answers 200, and the reconciler applies every refund exactly once when Redis returns', { timeout: 120_000 }, async () => {
+    const db = t.database.db;
+    const sessions: FakeSession[] = [];
+    for (let i = 0; i < N; i++) sessions.push(await recordedDonation(t, 1000 + i));
+    // Half refunded in full, half in two partial refunds (both cumulative events delivered twice).
+    const deliveries = sessions.flatMap((s, i) => (i % 2 ? [stripe.refund(s.id)] : [stripe.refund(s.id, 300), stripe.refund(s.id, 200)])).map((e) => stripe.sign(e));
+    worker = spawnWorkerProcess(workerEnv(t, redis.url));
+    const probeConnection = createBullConnection(redis.url);
+    const probe = new Queue('ledger', { connection: probeConnection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
+    try {
+      await eventuallyWith([worker], async () => (await probe.getJobSchedulers()).some((x) => (x.key ?? x.id) === 'ledger-reconcile'), 30_000, 'the worker to start');
+    } finally {
+      await probe.close();
+      probeConnection.disconnect();
+    }
+
+    await redis.stop();
+    await eventually(async () => (await t.app.inject('/readyz')).statusCode === 503, 15_000, 'the API to notice Redis is gone');
+    const answers = await Promise.all([...deliveries, ...deliveries].map((d) => deliver(t, d)));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    for (const s of sessions) expect((await ledgerOf(db, s.id)).length).toBe(1);
+
+    await redis.start();
+    await eventually(async () => (await t.app.inject('/readyz')).statusCode === 200, 15_000, 'the API to see Redis again');
+    const connection = createBullConnection(redis.url);
+    const eventsConnection = createBullConnection(redis.url);
+    const queues = createQueues(connection, t.config.REDIS_PREFIX);
+    const events = new QueueEvents('ledger', { connection: eventsConnection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
+    try {
+      await events.waitUntilReady();
+      const job = await queues.ledger.getJob(await enqueue(queues, 'ledger.reconcile', { olderThanSeconds: 0 }));
+      expect(await job!.waitUntilFinished(events, 60_000)).toEqual({ stale: deliveries.length, requeued: deliveries.length });
+      const w = worker;
+      await eventuallyWith([w], async () => (await db('stripe_events').whereNull('processed_at')).length === 0, 60_000, 'every refund event applied');
+    } finally {
+      await events.close();
+      await closeQueues(queues);
+      connection.disconnect();
+      eventsConnection.disconnect();
+    }
+    for (const [i, s] of sessions.entries()) {
+      const net = await netOf(db, s.id);
+      // Two partial refunds make one or two reversal rows, depending on which event was applied first.
+      expect({ cents: net.cents, units: net.units }, s.id).toEqual(i % 2 ? { cents: 0, units: 0n } : { cents: 500 + i, units: BigInt(500 + i) * 100_000_000n });
+      expect(net.rows).toBeLessThanOrEqual(i % 2 ? 2 : 3);
+    }
+    const statuses = (await db('donations').whereIn('id', sessions.map((s) => s.metadata.row_id!)).select('status')) as Array<{ status: string }>;
+    expect(statuses.filter((r) => r.status === 'refunded')).toHaveLength(N / 2);
+    expect(statuses.filter((r) => r.status === 'partially_refunded')).toHaveLength(N / 2);
+  });
+});

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrateLatest } from '@app/common/server/db';
+import { freshDatabase, type TestDatabase } from '../helpers/db';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await freshDatabase();
+});
+afterAll(async () => {
+  await t.drop();
+});
+
+it('payments paid before the refunds migration become refundable: their payment intents are taken from the inbox and the local sessions', async () => {
+  await t.db.migrate.down(); // back to before 20261123000100_refunds
+  const [donation] = (await t.db('donations').insert({ amount_cents: 5000, status: 'paid' }).returning('id')) as Array<{ id: string }>;
+  const [program] = (await t.db('program_payments').insert({ kind: 'program', amount_cents: 249700, description: 'x', status: 'paid' }).returning('id')) as Array<{ id: string }>;
+  const session = { id: 'cs_test_old', payment_status: 'paid', payment_intent: 'pi_old', metadata: { kind: 'donation', row_id: donation!.id } };
+  await t.db('stripe_events').insert([
+    { id: 'evt_old_1', type: 'checkout.session.completed', payload: JSON.stringify({ id: 'evt_old_1', type: 'checkout.session.completed', data: { object: session } }) },
+    { id: 'evt_old_2', type: 'checkout.session.expired', payload: JSON.stringify({ id: 'evt_old_2', type: 'checkout.session.expired', data: { object: { ...session, payment_intent: 'pi_other' } } }) },
+  ]);
+  await t.db('local_checkout_sessions').insert({ id: 'cs_test_local_abc', kind: 'program', row_id: program!.id, amount_cents: 249700, name: 'n', description: 'd', success_url: 's', cancel_url: 'c', status: 'complete', payment_status: 'paid' });
+
+  await migrateLatest(t.db);
+  const charges = await t.db('payment_charges').orderBy('payment_intent').select('payment_intent', 'kind', 'row_id');
+  expect(charges).toEqual([
+    { payment_intent: 'pi_local_abc', kind: 'program', row_id: program!.id },
+    { payment_intent: 'pi_old', kind: 'donation', row_id: donation!.id },
+  ]);
+  const codes = await t.db('donations').union((q) => q.from('program_payments').select('receipt_code')).select('receipt_code');
+  expect(codes.every((r: { receipt_code: string }) => /^[2-9A-HJ-NP-Z]{8}$/.test(r.receipt_code))).toBe(true);
+});
