@@ -4,7 +4,6 @@ import { useE2eSite } from '../helpers/e2e';
 
 const site = useE2eSite();
 
-
 async function signedInPage(username: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();

@@ -4,7 +4,6 @@ import { screenshot, signInBrowser } from '../helpers/site';
 
 const site = useE2eSite();
 
-
 describe('manage sessions as people run them', () => {
   it('credits the member the admin chose, cancels a scheduled session and sets its recording URL', async () => {
     // A member who signed in before (inserted, sparing the authentication limit shared by this file's sign-ins).

@@ -23,7 +23,6 @@ const PAGES: Array<{ path: string; title: string; heading: string | null; index:
 const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&');
 
-
 describe('HTML as a crawler or a link preview sees it (no JavaScript)', () => {
   it('covers every prerendered route', () => {
     expect(PAGES.map((p) => p.path).sort()).toEqual([...PUBLIC_ROUTES, ...PRERENDERED_PRIVATE_ROUTES].sort());

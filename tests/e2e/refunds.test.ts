@@ -7,7 +7,6 @@ import { signInBrowser } from '../helpers/site';
 
 const site = useE2eSite({ worker: true });
 
-
 async function contextFor(username: string, admin = false): Promise<{ context: BrowserContext; page: Page }> {
   const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   await signInBrowser(context, site.app.baseUrl, site.app.database.db, username, { admin });

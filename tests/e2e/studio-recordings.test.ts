@@ -10,7 +10,6 @@ import { screenshot } from '../helpers/site';
 
 const site = useE2eSite({ worker: true });
 
-
 async function timerSeconds(page: Page): Promise<number> {
   const [m, s] = (await page.getByTestId('studio-timer').innerText()).trim().split(':').map(Number);
   return (m ?? 0) * 60 + (s ?? 0);
