@@ -7,8 +7,13 @@ import type { FORM_KINDS } from './forms';
  * subscriber), not the text: the worker reads them and the recipient from Postgres when it builds the
  * message, so a mail only ever goes to an address the person gave us.
  */
+const ZPaymentKind = z.enum(['donation', 'program', 'sponsorship', 'investment']);
+
 export const ZMailRequest = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('payment-confirmed'), paymentKind: z.enum(['donation', 'program', 'sponsorship', 'investment']), paymentId: z.uuid() }).strict(),
+  z.object({ kind: z.literal('payment-confirmed'), paymentKind: ZPaymentKind, paymentId: z.uuid() }).strict(),
+  // One notice per cumulative refunded amount (the provider's amount_refunded): a partial then a full refund send two.
+  z.object({ kind: z.literal('payment-refunded'), paymentKind: ZPaymentKind, paymentId: z.uuid(), refundedCents: z.number().int().positive() }).strict(),
+  z.object({ kind: z.literal('payment-dispute'), paymentKind: ZPaymentKind, paymentId: z.uuid(), state: z.enum(['open', 'won', 'lost']) }).strict(),
   z.object({ kind: z.literal('form-received'), submissionId: z.uuid() }).strict(),
   // The confirm token travels in the job (Postgres keeps only its hash); the mail is the one place it is shown.
   z.object({ kind: z.literal('newsletter-confirm'), subscriberId: z.uuid(), token: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/) }).strict(),
@@ -25,6 +30,10 @@ export function mailKey(req: TMailRequest): string {
   switch (req.kind) {
     case 'payment-confirmed':
       return `payment-confirmed-${req.paymentId}`;
+    case 'payment-refunded':
+      return `payment-refunded-${req.paymentKind}-${req.paymentId}-${req.refundedCents}`;
+    case 'payment-dispute':
+      return `payment-dispute-${req.paymentKind}-${req.paymentId}-${req.state}`;
     case 'form-received':
       return `form-received-${req.submissionId}`;
     case 'newsletter-confirm':

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { centsToDollars, donationTokens, investorCode } from '../domain/money';
-import { MONEY_RECEIVED_STATUSES, type PaymentKind, type PaymentStatus } from '../domain/payment-status';
+import { MONEY_RECEIVED_STATUSES, type DisputeStatus, type PaymentKind, type PaymentStatus } from '../domain/payment-status';
 import type { TLedgerRow } from '../schemas/ledger';
 
 /** The part of a Stripe Checkout Session this system reads (the local test checkout produces the same shape). */
@@ -117,6 +117,8 @@ export interface ApplyResult {
   ledgerRow: TLedgerRow | null;
   /** A reversal row appended by the same call after `ledgerRow` (a refund that arrived before its checkout event). */
   reversalRow?: TLedgerRow | null;
+  /** What the provider said about the money since (refunds.repository settlePayment): the payer's notices follow it. */
+  charge?: { refundedCents: number; dispute: DisputeStatus };
 }
 
 interface PaymentRow {

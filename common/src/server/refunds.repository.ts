@@ -137,8 +137,8 @@ async function settlePayment(trx: Knex.Transaction, facts: ChargeFacts): Promise
   if (status !== previous) await trx(table).where({ id: facts.row_id }).update({ [statusColumn]: status, updated_at: trx.fn.now() });
   const reference = row.checkout_session_id as string | null;
   const ledgerRow = reference ? await appendReversal(trx, reference, amountCents, reversedCents(amountCents, refunded, facts.dispute_status)) : null;
-  // Hook for the mail queue (wt-mail): enqueue the payer's refund / dispute notice here when status changed.
-  return { ...result, status, ledgerRow };
+  // The notices are asked for by ledger.record after the commit (requestPaymentNotices), never from in here.
+  return { ...result, status, ledgerRow, charge: { refundedCents: refunded, dispute: facts.dispute_status } };
 }
 
 /** A checkout event (or a verify call's session): links its payment intent, applies it, then what refunds and disputes already said. */

@@ -2,7 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import { outcomeOf, PaymentMismatchError, type CheckoutSessionLike } from '@app/common/server/payments.repository';
 import { announcePayment } from '@app/common/server/realtime';
 import { applyChargeEvent, applyCheckoutEvent, CHARGE_EVENT_TYPES, type ChargeLike, type DisputeLike } from '@app/common/server/refunds.repository';
-import { requestMail } from '@app/common/server/mail/enqueue';
+import { requestMail, requestPaymentNotices } from '@app/common/server/mail/enqueue';
 import { lockStripeEvent, markStripeEventProcessed } from '@app/common/server/stripe-events.repository';
 import type { Handler } from '../context';
 
@@ -43,5 +43,6 @@ export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, 
   }
   // After commit, keyed by payment id: a redelivered event asks again and the mail queue drops the repeat.
   if (result?.status === 'paid') await requestMail(queues, log, { kind: 'payment-confirmed', paymentKind: result.kind, paymentId: result.rowId });
+  if (result) await requestPaymentNotices(queues, log, result);
   return result ? { status: result.status, ledgerRow: Boolean(result.ledgerRow) } : { skipped: true };
 };

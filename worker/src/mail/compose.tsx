@@ -8,6 +8,8 @@ import { NEWSLETTER_CONFIRM_HOURS } from '@app/common/server/mail/newsletter.rep
 import type { MailMessage } from '@app/common/server/mail/transport';
 import type { MailFrame } from './layout';
 import { PAYMENT_SUBJECTS, PaymentConfirmed, type PaymentFacts } from './payment-confirmed';
+import { DISPUTE_SUBJECTS, PaymentDispute, PaymentRefunded, REFUND_SUBJECTS, type NoticeFacts } from './payment-notices';
+import { MONEY_RECEIVED_STATUSES, reversedCents, type PaymentKind, type PaymentStatus } from '@app/common/domain/payment-status';
 import { checkSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { FormReceived, NewsletterConfirm, NewsletterWelcome, SpeakerInvitation } from './simple-messages';
 
@@ -36,14 +38,20 @@ interface PaymentRow {
   donor_name?: string | null;
   payer_email?: string | null;
   user_email?: string | null;
+  receipt_code?: string;
+  checkout_session_id?: string | null;
+}
+
+function loadPayment(db: Knex, kind: PaymentKind, id: string): Promise<PaymentRow | undefined> {
+  const table = TABLES[kind];
+  // Program payments keep the payer's own address (no member row); the others reach members through their account's.
+  return db(`${table} as p`)
+    .modify((q) => (table === 'program_payments' ? q.first('p.*') : q.leftJoin('users as u', 'u.id', 'p.user_id').first('p.*', 'u.email as user_email')))
+    .where('p.id', id) as unknown as Promise<PaymentRow | undefined>;
 }
 
 async function paymentMessage(db: Knex, req: Extract<TMailRequest, { kind: 'payment-confirmed' }>, frame: MailFrame): Promise<MailMessage | null> {
-  const table = TABLES[req.paymentKind];
-  // Program payments keep the payer's own address (no member row); the others reach members through their account's.
-  const row = (await db(`${table} as p`)
-    .modify((q) => (table === 'program_payments' ? q.first('p.*') : q.leftJoin('users as u', 'u.id', 'p.user_id').first('p.*', 'u.email as user_email')))
-    .where('p.id', req.paymentId)) as unknown as PaymentRow | undefined;
+  const row = await loadPayment(db, req.paymentKind, req.paymentId);
   const status = row?.status ?? row?.payment_status;
   if (!row || status !== 'paid') return null;
   const to = recipient(row.payer_email ?? row.user_email);
@@ -61,6 +69,45 @@ async function paymentMessage(db: Knex, req: Extract<TMailRequest, { kind: 'paym
     donorName: row.donor_name ?? null,
   };
   return build(PAYMENT_SUBJECTS[req.paymentKind], to, <PaymentConfirmed p={p} frame={frame} />);
+}
+
+/** Tokens the ledger's reversal rows took back from this payment's purchase up to `cents` reversed; null when it made no tokens. */
+async function tokensTakenBack(db: Knex, reference: string | null | undefined, cents: number): Promise<string | null> {
+  if (!reference) return null;
+  const row = (await db('token_purchases as p')
+    .leftJoin('token_purchases as r', function () {
+      // Reversal references end in their cumulative cents: a notice counts the rows up to its own state.
+      this.on('r.reverses_id', 'p.id').andOn(db.raw("split_part(r.payment_reference, ':reversed:', 2)::bigint <= ?", [cents]));
+    })
+    .where('p.payment_reference', reference)
+    .groupBy('p.id')
+    .first(db.raw('coalesce(-sum(r.tokens_to_be_distributed), 0)::text AS tokens'))) as { tokens: string } | undefined;
+  return row ? formatTokens(row.tokens) : null;
+}
+
+type NoticeRequest = Extract<TMailRequest, { kind: 'payment-refunded' | 'payment-dispute' }>;
+
+/** A refund or dispute notice: the amounts as of the state the request names, to the payer. */
+async function noticeMessage(db: Knex, req: NoticeRequest, frame: MailFrame): Promise<MailMessage | null> {
+  const row = await loadPayment(db, req.paymentKind, req.paymentId);
+  const status = (row?.status ?? row?.payment_status) as PaymentStatus | undefined;
+  if (!row || !status || !MONEY_RECEIVED_STATUSES.includes(status)) return null;
+  const to = recipient(row.payer_email ?? row.user_email);
+  if (!to) return null;
+  const amount = Number(row.amount_cents);
+  const charge = (await db('payment_charges').where({ kind: req.paymentKind, row_id: row.id }).first('refunded_cents')) as { refunded_cents: string } | undefined;
+  const refunded =
+    req.kind === 'payment-refunded' ? Math.min(req.refundedCents, amount) : reversedCents(amount, Number(charge?.refunded_cents ?? 0), req.state === 'lost' ? 'lost' : null);
+  const p: NoticeFacts = {
+    amount: money(amount),
+    receiptCode: row.receipt_code ?? `R-${row.id.slice(0, 8).toUpperCase()}`,
+    refunded: money(refunded),
+    remaining: money(amount - refunded),
+    tokensTakenBack: await tokensTakenBack(db, row.checkout_session_id, refunded),
+  };
+  if (req.kind === 'payment-dispute') return build(DISPUTE_SUBJECTS[req.state], to, <PaymentDispute p={p} state={req.state} frame={frame} />);
+  const full = refunded >= amount;
+  return build(REFUND_SUBJECTS[full ? 'full' : 'partial'], to, <PaymentRefunded p={p} full={full} frame={frame} />);
 }
 
 async function formMessage(db: Knex, req: Extract<TMailRequest, { kind: 'form-received' }>, frame: MailFrame): Promise<MailMessage | null> {
@@ -110,6 +157,9 @@ export function composeMail(db: Knex, req: TMailRequest, frame: MailFrame): Prom
   switch (req.kind) {
     case 'payment-confirmed':
       return paymentMessage(db, req, frame);
+    case 'payment-refunded':
+    case 'payment-dispute':
+      return noticeMessage(db, req, frame);
     case 'form-received':
       return formMessage(db, req, frame);
     case 'newsletter-confirm':
