@@ -124,6 +124,7 @@ async function settlePayment(trx: Knex.Transaction, facts: ChargeFacts): Promise
     kind: facts.kind,
     rowId: facts.row_id,
     userId: (row.user_id as string | null | undefined) ?? null,
+    mailable: Boolean(row.payer_email) || Boolean(row.user_id),
     previous,
     status: previous,
     amountCents,

@@ -42,7 +42,9 @@ export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, 
     log.info({ eventId, kind: result.kind, rowId: result.rowId, status: result.status, ledgerRow: Boolean(result.ledgerRow) }, 'payment event applied');
   }
   // After commit, keyed by payment id: a redelivered event asks again and the mail queue drops the repeat.
-  if (result?.status === 'paid') await requestMail(queues, log, { kind: 'payment-confirmed', paymentKind: result.kind, paymentId: result.rowId });
-  if (result) await requestPaymentNotices(queues, log, result);
+  if (result?.mailable) {
+    if (result.status === 'paid') await requestMail(queues, log, { kind: 'payment-confirmed', paymentKind: result.kind, paymentId: result.rowId });
+    await requestPaymentNotices(queues, log, result);
+  }
   return result ? { status: result.status, ledgerRow: Boolean(result.ledgerRow) } : { skipped: true };
 };
