@@ -20,6 +20,10 @@ export function createQueues(connection: Redis, redisPrefix: string): Queues {
         removeOnFail: { count: d.keepFailed },
       },
     });
+    // A Queue re-emits its connection's errors; with no listener, EventEmitter throws them, which surfaced as
+    // unhandled rejections when the app closed while Redis was unreachable. Producers see Redis errors on
+    // their own calls (and /readyz reports them), so the event itself needs no handling.
+    queue.on('error', () => undefined);
     return [name, queue] as const;
   });
   return Object.fromEntries(entries) as Queues;
