@@ -22,14 +22,14 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { createBullConnection, bullPrefix } from '@app/common/server/redis';
-import { createStudioCredential, issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
-import { encodeFrame, INGEST_PATH, STUDIO_API, STUDIO_MEDIA, type TIngestAck, type TIngestHello } from '@app/common/studio';
+import { encodeFrame, STUDIO_API, STUDIO_MEDIA } from '@app/common/studio';
 import { ensureFfmpeg } from '../scripts/lib/ffmpeg';
 import { DATA_DIR, ROOT } from '../scripts/lib/paths';
 import { startProcess, waitForHttp, type Managed } from '../scripts/lib/proc';
 import { cpuSince, cpuSnapshot, processTree } from './lib/cpu';
 import { benchDatabase } from './lib/database';
 import { freePort, quantile, report } from './lib/harness';
+import { connect, startSpeakers } from './lib/studio-speakers';
 
 const STEPS = (process.env.BENCH_STUDIO_STEPS ?? '25,50,100,150').split(',').map(Number).filter((n) => n > 0);
 const STEP_S = Number(process.env.BENCH_STUDIO_SECONDS ?? 20);
@@ -57,7 +57,6 @@ mkdirSync(scratch, { recursive: true });
 const prefix = `bench_studio_${randomBytes(3).toString('hex')}`;
 const apiPort = await freePort();
 const apiBase = `http://127.0.0.1:${apiPort}`;
-const wsBase = `ws://127.0.0.1:${apiPort}`;
 const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
 const common = {
   DATABASE_URL: benchUrl,
@@ -76,63 +75,13 @@ const runTs = (name: string, entry: string, env: NodeJS.ProcessEnv) =>
     : startProcess(name, tsx, [entry], { cwd: ROOT, env });
 const api = runTs('api', 'api/src/server.ts', { ...process.env, ...common, PORT: String(apiPort), PUBLIC_URL: apiBase, WEB_DIST: '/nonexistent' });
 let worker: Managed | undefined;
-const COOKIE = '__Secure-adx_studio'; // NODE_ENV=production
-
-interface Speaker {
-  sessionId: string;
-  cookie: string;
-  recordingId: string;
-}
-
-/** N scheduled sessions, each with a studio credential (issued as authenticate does; the HTTP route's 5-per-5-minutes limit is per IP) and a started take. */
-async function speakers(n: number): Promise<Speaker[]> {
-  const out: Speaker[] = [];
-  for (let i = 0; i < n; i++) {
-    const [s] = (await db('speaker_sessions').insert({ session_title: `bench ${i}`, scheduled_date: new Date(Date.now() + 3_600_000) }).returning('id')) as Array<{ id: string }>;
-    await issueSpeakerToken(db, s!.id, null);
-    const token = (await db('speaker_tokens').where({ session_id: s!.id }).whereNull('revoked_at').first('id')) as { id: string };
-    const cred = await createStudioCredential(db, s!.id, token.id);
-    const cookie = `${COOKIE}=${cred.value}`;
-    const res = await fetch(`${apiBase}${STUDIO_API}/recordings`, { method: 'POST', headers: { cookie, origin: apiBase } });
-    if (res.status !== 201) throw new Error(`start take: ${res.status} ${await res.text()}`);
-    const take = (await res.json()) as { recording_id: string };
-    out.push({ sessionId: s!.id, cookie, recordingId: take.recording_id });
-  }
-  return out;
-}
-
-interface Conn {
-  ws: WebSocket;
-  hello: Promise<TIngestHello>;
-  onAck: (a: TIngestAck) => void;
-  closedUnexpectedly: { code: number; reason: string } | null;
-  closing: boolean;
-}
-
-function connect(sp: Speaker): Conn {
-  const ws = new WebSocket(`${wsBase}${INGEST_PATH}?recording=${sp.recordingId}`, { headers: { cookie: sp.cookie, origin: apiBase }, perMessageDeflate: false });
-  const conn: Conn = { ws, hello: undefined as never, onAck: () => undefined, closedUnexpectedly: null, closing: false };
-  conn.hello = new Promise((resolve, reject) => {
-    ws.on('message', (data) => {
-      const m = JSON.parse(String(data)) as TIngestHello | TIngestAck;
-      if (m.type === 'hello') resolve(m);
-      else conn.onAck(m);
-    });
-    ws.on('error', reject);
-  });
-  ws.on('close', (code, reason) => {
-    if (!conn.closing) conn.closedUnexpectedly = { code, reason: reason.toString() };
-  });
-  return conn;
-}
-
 const apiPids = () => processTree(api.child.pid!);
 
 /** One step: n speakers streaming for STEP_S seconds. */
 async function step(n: number) {
   log(`(a) ${n} speakers x ${STEP_S} s at ${(BITS_PER_S / 1e6).toFixed(2)} Mbit/s each (${((n * CHUNK_BYTES) / 1e6).toFixed(1)} MB/s in total)...`);
-  const sps = await speakers(n);
-  const conns = sps.map(connect);
+  const sps = await startSpeakers(db, apiBase, n);
+  const conns = sps.map((sp) => connect(apiBase, sp));
   await Promise.all(conns.map((c) => c.hello));
   const payloads = sps.map(() => randomBytes(CHUNK_BYTES));
   const firsts = payloads.map((p) => Buffer.concat([WEBM_MAGIC, p.subarray(WEBM_MAGIC.length)]));
@@ -229,8 +178,8 @@ try {
   rmSync(takeFile);
   const chunks = Math.ceil(take.length / CHUNK_BYTES);
   log(`(b) a ${TAKE_MINUTES}-minute take: ${chunks} chunks of ${CHUNK_BYTES} B (${(take.length / 1e6).toFixed(0)} MB) streamed in...`);
-  const [sp] = await speakers(1);
-  const conn = connect(sp!);
+  const [sp] = await startSpeakers(db, apiBase, 1);
+  const conn = connect(apiBase, sp!);
   await conn.hello;
   let ackedTake = 0;
   conn.onAck = () => void ackedTake++;

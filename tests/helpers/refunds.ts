@@ -1,9 +1,11 @@
 // Shared by the refund and dispute tests: paid donations at the fake Stripe, webhook deliveries, and
 // what the ledger nets for one payment.
 import type { Knex } from 'knex';
-import { expect } from 'vitest';
-import type { FakeSession, FakeStripe } from '../fakes/stripe';
-import type { TestApp } from './app';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { RunningWorkers } from '../../worker/src/workers';
+import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
+import { startTestApp, type TestApp } from './app';
+import { startTestWorker } from './worker';
 
 let donors = 0;
 /** A pending donation with tokens at the fake Stripe. Each from its own address: the donation limit is per IP. */
@@ -46,5 +48,42 @@ export async function netOf(db: Knex, sessionId: string): Promise<{ cents: numbe
     cents: rows.reduce((sum, r) => sum + Math.round(Number(r.investment_amount_usd) * 100), 0),
     units: rows.reduce((sum, r) => sum + units(r.tokens_to_be_distributed), 0n),
     rows: rows.length,
+  };
+}
+
+/** What {@link useStripeSite} brings up; read its fields inside hooks and tests (they are set in beforeAll). */
+export interface StripeSite {
+  readonly stripe: FakeStripe;
+  readonly t: TestApp;
+  readonly worker: RunningWorkers;
+}
+
+/**
+ * The refund tests' shared set-up: registers beforeAll/afterAll hooks that start the fake Stripe, the app on it
+ * (its own database and Redis prefix) and the real workers, and close them again.
+ */
+export function useStripeSite(): StripeSite {
+  const state: { stripe?: FakeStripe; t?: TestApp; worker?: RunningWorkers } = {};
+  beforeAll(async () => {
+    state.stripe = await startFakeStripe();
+    const s = state.stripe;
+    state.t = await startTestApp({ env: { STRIPE_SECRET_KEY: s.secretKey, STRIPE_WEBHOOK_SECRET: s.webhookSecret, STRIPE_API_URL: s.baseUrl, PUBLIC_URL: 'http://localhost:3000' } });
+    state.worker = await startTestWorker(state.t.database.db, state.t.config.REDIS_PREFIX);
+  });
+  afterAll(async () => {
+    await state.worker?.close();
+    await state.t?.close();
+    await state.stripe?.close();
+  });
+  return {
+    get stripe() {
+      return state.stripe!;
+    },
+    get t() {
+      return state.t!;
+    },
+    get worker() {
+      return state.worker!;
+    },
   };
 }

@@ -1,63 +1,48 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appendLedgerRows } from '@app/common/server/ledger.repository';
-import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { deliver, inboxDrained, startDonation } from '../helpers/refunds';
+import { deliver, inboxDrained, startDonation, useStripeSite } from '../helpers/refunds';
+import { startTestApp } from '../helpers/app';
 import { anonymous, signInAs } from '../helpers/session';
-import { eventually, startTestWorker } from '../helpers/worker';
-import type { RunningWorkers } from '../../worker/src/workers';
+import { eventually } from '../helpers/worker';
 
-let stripe: FakeStripe;
-let t: TestApp;
-let worker: RunningWorkers;
-
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await startTestApp({ env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.baseUrl, PUBLIC_URL: 'http://localhost:3000' } });
-  worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX);
-});
-afterAll(async () => {
-  await worker?.close();
-  await t?.close();
-  await stripe?.close();
-});
+const site = useStripeSite();
 
 const lines = (body: string) => body.trimEnd().split('\n');
 
 describe('CSV exports', () => {
   it('the public ledger: the rows of the search, in the page order, refunds marked; streamed past one cursor batch', async () => {
     await appendLedgerRows(
-      t.database.db,
+      site.t.database.db,
       Array.from({ length: 2500 }, (_, i) => ({ investor_id: `ZZX${String(i).padStart(5, '0')}`, purchase_date: '2026-01-02', investment_amount_usd: '10.00', tokens_to_be_distributed: '100.00000000', source: 'seed' as const })),
     );
-    const s = stripe.pay((await startDonation(t, stripe, 2500)).id);
-    await deliver(t, stripe.event('checkout.session.completed', s));
-    await deliver(t, stripe.sign(stripe.refund(s.id)));
-    await eventually(() => inboxDrained(t.database.db));
-    const investor = ((await t.database.db('donations').where({ id: s.metadata.row_id }).first()) as { investor_id: string }).investor_id;
+    const s = site.stripe.pay((await startDonation(site.t, site.stripe, 2500)).id);
+    await deliver(site.t, site.stripe.event('checkout.session.completed', s));
+    await deliver(site.t, site.stripe.sign(site.stripe.refund(s.id)));
+    await eventually(() => inboxDrained(site.t.database.db));
+    const investor = ((await site.t.database.db('donations').where({ id: s.metadata.row_id }).first()) as { investor_id: string }).investor_id;
 
-    const all = await anonymous(t.app).request('GET', '/api/ledger/export.csv');
+    const all = await anonymous(site.t.app).request('GET', '/api/ledger/export.csv');
     expect(all.statusCode).toBe(200);
     expect(all.headers['content-type']).toContain('text/csv');
     expect(all.headers['content-disposition']).toBe('attachment; filename="token-ledger.csv"');
     expect(lines(all.body)).toHaveLength(1 + 2502);
     expect(lines(all.body)[0]).toBe('Investor ID,Purchase Date,Investment Amount (USD),Tokens to be Distributed,Entry');
 
-    const one = await anonymous(t.app).request('GET', `/api/ledger/export.csv?search=${investor.toLowerCase()}`);
+    const one = await anonymous(site.t.app).request('GET', `/api/ledger/export.csv?search=${investor.toLowerCase()}`);
     expect(lines(one.body).slice(1)).toEqual([
       `${investor},${new Date().toISOString().slice(0, 10)},-25.00,-2500.00000000,reversal`,
       `${investor},${new Date().toISOString().slice(0, 10)},25.00,2500.00000000,refunded purchase`,
     ]);
-    const page = (await anonymous(t.app).request('GET', '/api/ledger?search=ZZX0001&pageSize=100')).json() as { rows: Array<{ investor_id: string }> };
-    const csv = lines((await anonymous(t.app).request('GET', '/api/ledger/export.csv?search=ZZX0001')).body).slice(1);
+    const page = (await anonymous(site.t.app).request('GET', '/api/ledger?search=ZZX0001&pageSize=100')).json() as { rows: Array<{ investor_id: string }> };
+    const csv = lines((await anonymous(site.t.app).request('GET', '/api/ledger/export.csv?search=ZZX0001')).body).slice(1);
     expect(csv.map((l) => l.split(',')[0])).toEqual(page.rows.map((r) => r.investor_id));
-    expect((await anonymous(t.app).request('GET', '/api/ledger/export.csv?search=%3Dx')).statusCode).toBe(400);
+    expect((await anonymous(site.t.app).request('GET', '/api/ledger/export.csv?search=%3Dx')).statusCode).toBe(400);
   });
 
   it('the admin payments list: every page with the filters, formula-looking payer names defused, admins only', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/donations', payload: { amount: 1300, donorName: '=HYPERLINK("x")' }, remoteAddress: '10.77.0.1' });
+    const res = await site.t.app.inject({ method: 'POST', url: '/api/payments/donations', payload: { amount: 1300, donorName: '=HYPERLINK("x")' }, remoteAddress: '10.77.0.1' });
     expect(res.statusCode).toBe(200);
-    const admin = await signInAs(t.app, t.database.db, 'csv_admin', { admin: true });
+    const admin = await signInAs(site.t.app, site.t.database.db, 'csv_admin', { admin: true });
     const csv = await admin.request('GET', '/api/admin/payments/export.csv?kind=donation&status=pending');
     expect(csv.statusCode).toBe(200);
     const rows = lines(csv.body);
@@ -66,7 +51,7 @@ describe('CSV exports', () => {
     expect(rows.some((l) => l.endsWith(`,"'=HYPERLINK(""x"")"`))).toBe(true);
     const listed = (await admin.request('GET', '/api/admin/payments?kind=donation&status=pending&pageSize=200')).json();
     expect(rows).toHaveLength(1 + listed.total);
-    expect((await signInAs(t.app, t.database.db, 'csv_member').then((m) => m.request('GET', '/api/admin/payments/export.csv'))).statusCode).toBe(403);
+    expect((await signInAs(site.t.app, site.t.database.db, 'csv_member').then((m) => m.request('GET', '/api/admin/payments/export.csv'))).statusCode).toBe(403);
   });
 });
 

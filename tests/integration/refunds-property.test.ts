@@ -2,28 +2,13 @@
 // times in any order (concurrently), the payment's final status and its net amount and tokens on the
 // ledger equal those of the same history delivered once, in order — and of a plain model of it.
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { reversedCents, settledStatus, type DisputeStatus } from '@app/common/domain/payment-status';
-import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { deliver, inboxDrained, ledgerOf, netOf, startDonation } from '../helpers/refunds';
-import { eventually, startTestWorker } from '../helpers/worker';
-import type { RunningWorkers } from '../../worker/src/workers';
+import type { FakeSession } from '../fakes/stripe';
+import { deliver, inboxDrained, ledgerOf, netOf, startDonation, useStripeSite } from '../helpers/refunds';
+import { eventually } from '../helpers/worker';
 
-let stripe: FakeStripe;
-let t: TestApp;
-let worker: RunningWorkers;
-
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await startTestApp({ env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.baseUrl, PUBLIC_URL: 'http://localhost:3000' } });
-  worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX);
-});
-afterAll(async () => {
-  await worker?.close();
-  await t?.close();
-  await stripe?.close();
-});
+const site = useStripeSite();
 
 type Checkout = 'paid' | 'async-paid' | 'async-failed' | 'expired';
 interface History {
@@ -68,7 +53,7 @@ function eventsOf(h: History, s: FakeSession): Array<{ type: string; object: obj
     out.push({ type: 'checkout.session.completed', object: session });
     out.push(h.checkout === 'async-paid' ? { type: 'checkout.session.async_payment_succeeded', object: { ...session, payment_status: 'paid' } } : { type: 'checkout.session.async_payment_failed', object: session });
   }
-  const charge = stripe.charges.get(s.payment_intent!)!;
+  const charge = site.stripe.charges.get(s.payment_intent!)!;
   let refunded = 0;
   for (const cents of h.refunds) {
     refunded += cents;
@@ -95,7 +80,7 @@ function model(h: History): { status: string; cents: number } {
 }
 
 async function outcome(s: FakeSession) {
-  const db = t.database.db;
+  const db = site.t.database.db;
   const status = ((await db('donations').where({ id: s.metadata.row_id }).first()) as { status: string }).status;
   const net = await netOf(db, s.id);
   const rows = await ledgerOf(db, s.id);
@@ -103,7 +88,7 @@ async function outcome(s: FakeSession) {
 }
 
 it('final status and net ledger amounts do not depend on delivery order or repetition', { timeout: 600_000 }, async () => {
-  const drained = () => eventually(() => inboxDrained(t.database.db), 30_000, 'every event applied');
+  const drained = () => eventually(() => inboxDrained(site.t.database.db), 30_000, 'every event applied');
   await fc.assert(
     fc.asyncProperty(
       history.chain((h) => {
@@ -112,20 +97,20 @@ it('final status and net ledger amounts do not depend on delivery order or repet
         return fc.tuple(fc.constant(h), fc.array(fc.integer({ min: 1, max: 3 }), { minLength: n, maxLength: n }), fc.array(fc.nat(), { minLength: 3 * n, maxLength: 3 * n }));
       }),
       async ([h, times, keys]) => {
-        const ordered = stripe.pay((await startDonation(t, stripe, h.amount)).id);
-        const shuffled = stripe.pay((await startDonation(t, stripe, h.amount)).id);
+        const ordered = site.stripe.pay((await startDonation(site.t, site.stripe, h.amount)).id);
+        const shuffled = site.stripe.pay((await startDonation(site.t, site.stripe, h.amount)).id);
         // Once, in order, one at a time.
         for (const e of eventsOf(h, ordered)) {
-          expect((await deliver(t, stripe.event(e.type, e.object))).statusCode).toBe(200);
+          expect((await deliver(site.t, site.stripe.event(e.type, e.object))).statusCode).toBe(200);
           await drained();
         }
         // Each 1–3 times (redeliveries share the event id), shuffled, all at once.
         const copies = eventsOf(h, shuffled).flatMap((e, i) => {
-          const signed = stripe.event(e.type, e.object);
-          return Array.from({ length: times[i]! }, () => stripe.event(e.type, e.object, { id: signed.id }));
+          const signed = site.stripe.event(e.type, e.object);
+          return Array.from({ length: times[i]! }, () => site.stripe.event(e.type, e.object, { id: signed.id }));
         });
         const order = copies.map((c, i) => ({ c, k: keys[i]! })).sort((x, y) => x.k - y.k);
-        const answers = await Promise.all(order.map(({ c }) => deliver(t, c)));
+        const answers = await Promise.all(order.map(({ c }) => deliver(site.t, c)));
         expect(answers.every((a) => a.statusCode === 200)).toBe(true);
         await drained();
 
