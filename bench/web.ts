@@ -6,7 +6,7 @@
 // average beside each run. Budget on each of /, /pitch-deck, /token-ledger (median of 5 runs): performance >= 98,
 // accessibility 100, SEO 100, best practices >= 95, LCP <= 1,500 ms (simulated), JS loaded <= 110 KB gzip.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, setPriority } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -116,6 +116,10 @@ try {
       const result = await lighthouse(`${origin}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'] });
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
       const { lhr } = result;
+      // The last run's full report, to read what is on the LCP path (largest-contentful-paint-element, lcp-breakdown,
+      // render-blocking-resources, critical-request-chains): bench/results/web-lighthouse<page>.json.
+      mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+      writeFileSync(path.join(ROOT, `bench/results/web-lighthouse${page.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
       if (lhr.runtimeError) {
         log(`${page}: run ${i + 1} failed (${lhr.runtimeError.code}); running it again`);
         i--;
