@@ -1,8 +1,6 @@
 // zod/mini (see errors.ts): the public ledger page loads these without the rest of zod.
 import * as z from 'zod/mini';
-
-/** Investor IDs are upper-case codes such as ADX0001; the search accepts any part of one. */
-export const INVESTOR_ID_SEARCH_MAX = 32;
+import { INVESTOR_ID_SEARCH_MAX, LEDGER_SEARCH_PATTERN } from '../domain/ledger-search';
 
 /**
  * A position in the ledger's display order (purchase date, then time recorded, then id, all descending):
@@ -37,7 +35,7 @@ export const ZLedgerQuery = z.object({
       .check(
         z.trim(),
         z.maxLength(INVESTOR_ID_SEARCH_MAX, `search must be at most ${INVESTOR_ID_SEARCH_MAX} characters`),
-        z.regex(/^[A-Za-z0-9-]*$/, 'search may contain only letters, digits and dashes'),
+        z.regex(LEDGER_SEARCH_PATTERN, 'search may contain only letters, digits and dashes'),
       ),
     '',
   ),

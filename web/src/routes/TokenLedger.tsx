@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { formatFoundMessage, pageCount } from '@app/common/domain/format';
-import { ZLedgerQuery, type TLedgerQuery } from '@app/common/schemas/ledger';
+import { isLedgerSearch } from '@app/common/domain/ledger-search';
+import type { TLedgerQuery } from '@app/common/schemas/ledger';
 import { pageTitle } from '../components/brand';
 import { LedgerTable } from '../features/ledger/LedgerTable';
 import { Pagination } from '../features/ledger/Pagination';
@@ -16,8 +17,7 @@ export default function TokenLedger() {
   const url = useLedgerUrl();
   const { search, page, after, before } = url;
 
-  const searchCheck = ZLedgerQuery.shape.search.safeParse(search);
-  const invalidSearch = !searchCheck.success;
+  const invalidSearch = !isLedgerSearch(search);
   const query: TLedgerQuery | null = invalidSearch ? null : { search, page, pageSize: LEDGER_PAGE_SIZE, after, before };
 
   const summary = useLedgerSummary();

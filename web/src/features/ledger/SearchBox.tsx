@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { INVESTOR_ID_SEARCH_MAX } from '@app/common/schemas/ledger';
+import { INVESTOR_ID_SEARCH_MAX } from '@app/common/domain/ledger-search';
 import { CloseIcon } from '../../components/ui/close-icon';
 import { LEDGER_TEXT } from './texts';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import type { TLedgerQuery } from '@app/common/schemas/ledger';
-import { fetchLedgerPage, fetchLedgerSummary } from '../../lib/api';
+import { fetchLedgerPage, fetchLedgerSummary } from './api';
 
 /** React Query keys of the ledger; invalidate ['ledger'] to reload everything (e.g. after an admin adds a record). */
 export const ledgerKeys = {
