@@ -51,6 +51,15 @@ describe('hot ledger answers', () => {
     });
   }
 
+  it('counts what it sends in /metrics', async () => {
+    await fetch(`${t.baseUrl}/api/ledger/summary`);
+    await fetch(`${t.baseUrl}/api/ledger/summary`);
+    const metrics = await (await fetch(`${t.baseUrl}/metrics`)).text();
+    const sent = Number(/^ledger_hot_answers_sent (\d+)$/m.exec(metrics)?.[1]);
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBe(t.app.hotAnswers.served);
+  });
+
   it('leaves requests with a cookie, other methods and other URLs to the full pipeline', async () => {
     await fetch(`${t.baseUrl}/api/ledger/summary`);
     const before = t.app.hotAnswers.served;
