@@ -10,32 +10,30 @@ interface LedgerRowDb {
   created_at: Date;
   /** The row's position (see LEDGER_CURSOR), built in SQL so the microseconds of created_at survive. */
   cursor: string;
-  id?: string;
-  source?: string | undefined;
-  reversed?: boolean;
+  /** A reversal row (a refund or lost dispute taking a purchase back, issue 13). */
+  reversal: boolean;
+  /** A purchase that a reversal row takes back. */
+  reversed: boolean;
+  /** The unsearched ledger's record count (ledger_totals), read in the same statement. */
+  total?: string;
 }
 
 const PUBLIC_COLUMNS = ['investor_id', 'purchase_date', 'investment_amount_usd', 'tokens_to_be_distributed', 'created_at'];
 const CURSOR_SQL = `purchase_date::text || '_' || to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || id AS cursor`;
+/**
+ * Refunded purchases and their reversal rows are marked (issue 13), so nobody reads a negative row as a purchase.
+ * Asked in the page's own statement: `reverses_id` is read from each of the page's rows, and whether a row is taken
+ * back is one probe per row of the partial index on reverses_id (reversal rows are few).
+ */
+const MARKERS_SQL = [
+  'reverses_id IS NOT NULL AS reversal',
+  // LIMIT 1 keeps it a probe per row: without it the planner may hash the whole table's reverses_id instead.
+  'EXISTS (SELECT 1 FROM token_purchases AS r WHERE r.reverses_id = token_purchases.id AND r.reverses_id IS NOT NULL LIMIT 1) AS reversed',
+];
+/** The record count for an unsearched page, as a scalar subquery evaluated once per statement. */
+const TOTAL_SQL = '(SELECT records FROM ledger_totals) AS total';
 /** The display order's key; token_purchases_order_idx has exactly these columns, all descending. */
 const KEY = '(purchase_date, created_at, id)';
-
-/**
- * Marks refunded purchases and their reversal rows (issue 13), so nobody reads a negative row as a purchase.
- * Asked for the page's rows only, after the page query (which stays an index-only scan, deep OFFSETs
- * included): reversal rows are few and all sit in the partial index on reverses_id.
- */
-async function withMarkers(db: Knex, rows: LedgerRowDb[]): Promise<LedgerRowDb[]> {
-  const ids = rows.map((r) => r.id!);
-  if (ids.length === 0) return rows;
-  const hits = (await db('token_purchases')
-    .whereNotNull('reverses_id')
-    .where((q) => q.whereIn('id', ids).orWhereIn('reverses_id', ids))
-    .select('id', 'reverses_id')) as Array<{ id: string; reverses_id: string }>;
-  const reversal = new Set(hits.filter((h) => ids.includes(String(h.id))).map((h) => String(h.id)));
-  const reversed = new Set(hits.map((h) => String(h.reverses_id)));
-  return rows.map((r) => ({ ...r, source: reversal.has(String(r.id)) ? 'reversal' : undefined, reversed: reversed.has(String(r.id)) }));
-}
 
 /**
  * LIKE pattern for the investor-ID search: IDs that start with what was typed, case-insensitive
@@ -53,7 +51,7 @@ function toPublicRow(r: LedgerRowDb): TLedgerRow {
     investment_amount_usd: r.investment_amount_usd,
     tokens_to_be_distributed: r.tokens_to_be_distributed,
     created_at: r.created_at.toISOString(),
-    ...(r.source === 'reversal' ? { marker: 'reversal' as const } : r.reversed ? { marker: 'reversed' as const } : {}),
+    ...(r.reversal ? { marker: 'reversal' as const } : r.reversed ? { marker: 'reversed' as const } : {}),
   };
 }
 
@@ -73,7 +71,9 @@ export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage
   const filtered = (qb: Knex.QueryBuilder) => (q.search ? qb.whereLike('investor_id', prefixPattern(q.search)) : qb);
   const backwards = !q.after && q.before !== undefined;
   const from = q.after ?? q.before;
-  let query = filtered(db('token_purchases').select([...PUBLIC_COLUMNS, 'id', db.raw(CURSOR_SQL)]));
+  // One statement per page: the rows, their markers and (unsearched) the record count.
+  const columns = [...PUBLIC_COLUMNS, db.raw(CURSOR_SQL), ...MARKERS_SQL.map((m) => db.raw(m)), ...(q.search ? [] : [db.raw(TOTAL_SQL)])];
+  let query = filtered(db('token_purchases').select(columns));
   if (from) query = query.whereRaw(`${KEY} ${backwards ? '>' : '<'} (?::date, ?::timestamptz, ?::bigint)`, keyOf(from));
   const dir = backwards ? 'asc' : 'desc';
   const found = (await query
@@ -91,8 +91,10 @@ export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage
   const page = first ? 1 : q.page;
   let total: number;
   if (!q.search) {
-    // The trigger-maintained record count: O(1) instead of counting a million rows.
-    total = toCount(((await db('ledger_totals').select({ n: 'records' }).first()) as { n: string }).n);
+    // The trigger-maintained record count: O(1) instead of counting a million rows, read with the rows (a page past
+    // the end has no row to carry it: then asked on its own).
+    const n = found[0]?.total ?? ((await db('ledger_totals').select({ n: 'records' }).first()) as { n: string }).n;
+    total = toCount(n);
   } else if (first && !more) {
     total = rows.length; // a first page that is also the last tells the total without counting
   } else {
@@ -100,7 +102,7 @@ export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage
   }
   const hasNext = backwards ? from !== undefined : more;
   return {
-    rows: (await withMarkers(db, rows)).map(toPublicRow),
+    rows: rows.map(toPublicRow),
     total,
     page,
     pageSize: q.pageSize,
