@@ -9,6 +9,11 @@
 //       Target p99 <= 250 ms.
 //   (c) the peer, measured in the same run: BullMQ's bare add -> process round trip (a Queue and a
 //       Worker with a no-op processor on a private prefix, add call -> 'completed') at the same rate.
+//   (d) a burst (issue #17): BENCH_BURST_RATE (500) paid events/s for BENCH_BURST_S (30 s), each making its
+//       own ledger row: event -> row latency (target p99 <= 250 ms, 0 missing) and CPU per event per process;
+//       its floor peer, one INSERT ... ON CONFLICT DO NOTHING per event through pg at the same rate; and the
+//       drain rate of a backlog of BENCH_BURST_BACKLOG (10,000) paid events (target >= 1,500/s) with the total
+//       CPU per paid event, API + worker + Postgres (target <= 2 ms).
 // Over 250 lines on purpose: one measured scenario read top to bottom; its reusable parts live in bench/lib.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -22,11 +27,15 @@ import { cpuSince, cpuSnapshot, processTree } from './lib/cpu';
 import { runTs } from './lib/processes';
 import { paced, signedEvent } from './lib/stripe-events';
 import { benchDatabase } from './lib/database';
+import { insertFloor } from './lib/burst';
 import { freePort, load, quantile, report, type LoadResult, type RequestSpec } from './lib/harness';
 
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = 2;
+const BURST_RATE = Number(process.env.BENCH_BURST_RATE ?? 500);
+const BURST_S = Number(process.env.BENCH_BURST_S ?? 30);
+const BURST_BACKLOG = Number(process.env.BENCH_BURST_BACKLOG ?? 10_000);
 const CONNECTIONS = 50;
 /** Pre-signed events for each autocannon run: more than the API can take in the run, so none repeats. */
 const THROUGHPUT_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 60_000);
@@ -84,7 +93,7 @@ const perEvent = (cpu: { api: number; worker: number; pg: number }, n: number) =
   [cpu.api, cpu.worker, cpu.pg].map((v) => (n > 0 ? (v / n).toFixed(2) : 'n/a')).join(' / ');
 
 /** Waits until the inbox has no unprocessed event; returns the drain rate (events/s) once work started. */
-async function drain(what: string, timeoutMs = 300_000): Promise<{ perS: number; events: number; seconds: number }> {
+async function drain(what: string, timeoutMs = 300_000, onStart?: () => Promise<void>): Promise<{ perS: number; events: number; seconds: number }> {
   const deadline = Date.now() + timeoutMs;
   let first = await unprocessed();
   // Start the clock once the worker has processed something (not while it boots).
@@ -94,6 +103,7 @@ async function drain(what: string, timeoutMs = 300_000): Promise<{ perS: number;
     first = now;
     await sleep(50);
   }
+  await onStart?.();
   const from = await unprocessed();
   const t0 = performance.now();
   let left = from;
@@ -197,15 +207,15 @@ try {
     const t0 = n.payload ? sentAt.get(n.payload) : undefined;
     if (t0 !== undefined) rowLatencies.push(performance.now() - t0);
   });
-  const pipelineRun = async (seconds: number) => {
-    const donations = await newDonations(RATE * seconds);
+  const pipelineRun = async (seconds: number, rate = RATE) => {
+    const donations = await newDonations(rate * seconds);
     const events = donations.map((d) => signedEvent(WEBHOOK_SECRET, DONATION_CENTS, d, sessionId()));
     rowLatencies = [];
     httpLatencies = [];
     sentAt.clear();
     const cpu = await cpuMeter();
     const inflight: Array<Promise<void>> = [];
-    const rate = await paced(events.length, RATE, (i) => {
+    const achieved = await paced(events.length, rate, (i) => {
       const e = events[i]!;
       const t0 = performance.now();
       sentAt.set(e.session, t0);
@@ -225,13 +235,50 @@ try {
     await Promise.all(inflight);
     const deadline = Date.now() + 60_000;
     while (rowLatencies.length < events.length && Date.now() < deadline) await sleep(20);
-    return { rate, rows: [...rowLatencies], http: [...httpLatencies], missing: events.length - rowLatencies.length, cpu: perEvent(await cpu(), events.length) };
+    return { rate: achieved, rows: [...rowLatencies], http: [...httpLatencies], missing: events.length - rowLatencies.length, cpu: perEvent(await cpu(), events.length) };
   };
   await pipelineRun(WARMUP_S);
   non200 = 0;
   const pipeline = await pipelineRun(DURATION);
-  await listener.end();
   await drain('after (b)', 60_000);
+
+  // ---- (d) a burst of paid events, its floor peer, and the drain of a paid backlog ------------------
+  log(`(d) floor peer: one INSERT ... ON CONFLICT DO NOTHING per event through pg at ${BURST_RATE}/s for ${BURST_S} s...`);
+  const floorEvents = Array.from({ length: BURST_RATE * BURST_S }, () => signedEvent(WEBHOOK_SECRET, DONATION_CENTS, 'unused', sessionId()));
+  const floorCpu = await cpuMeter();
+  const floor = await insertFloor(benchUrl, floorEvents, BURST_RATE, async () => (await floorCpu()).pg);
+  log(`(d) burst: ${BURST_RATE} paid events/s for ${BURST_S} s, each its own ledger row...`);
+  const burst = await pipelineRun(BURST_S, BURST_RATE);
+  await drain('after (d)', 60_000);
+  await listener.end();
+
+  log(`(d) paid backlog: ${BURST_BACKLOG} paid events accepted with the worker stopped, then drained...`);
+  await worker?.stop();
+  worker = undefined;
+  const backlog = (await newDonations(BURST_BACKLOG)).map((d) => signedEvent(WEBHOOK_SECRET, DONATION_CENTS, d, sessionId()));
+  const acceptCpu = await cpuMeter();
+  let sendNext = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (sendNext < backlog.length) {
+        const e = backlog[sendNext++]!;
+        const res = await fetch(`${apiBase}/api/stripe/webhook`, { method: 'POST', body: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+        await res.arrayBuffer();
+        if (res.status !== 200) non200++;
+      }
+    }),
+  );
+  const acceptedUsed = await acceptCpu();
+  worker = startWorker();
+  let backlogMeter: (() => Promise<{ api: number; worker: number; pg: number }>) | undefined;
+  const paidDrain = await drain('paid backlog', 300_000, async () => {
+    backlogMeter = await cpuMeter();
+  });
+  const drainUsed = await backlogMeter!();
+  const backlogRows = Number(((await db('token_purchases').whereIn('payment_reference', backlog.map((e) => e.session)).count({ n: '*' }).first()) as { n: string }).n);
+  // The drain clock starts once the new worker has applied something: CPU per event over the events left then.
+  const paidCpu = { api: acceptedUsed.api / backlog.length + drainUsed.api / paidDrain.events, worker: acceptedUsed.worker / backlog.length + drainUsed.worker / paidDrain.events, pg: acceptedUsed.pg / backlog.length + drainUsed.pg / paidDrain.events };
+  const paidTotal = paidCpu.api + paidCpu.worker + paidCpu.pg;
 
   // ---- report -------------------------------------------------------------------------------------
   const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : 'n/a');
@@ -295,13 +342,45 @@ try {
       target: '',
     },
   ];
+  const burstP99 = quantile(burst.rows, 0.99);
+  const floorP99 = quantile(floor.latencies, 0.99);
+  rows.push(
+    {
+      scenario: `(d) floor peer: pg INSERT ... ON CONFLICT DO NOTHING @ ${BURST_RATE}/s`,
+      'rate /s': Math.round(floor.rate),
+      'p50 ms': ms(quantile(floor.latencies, 0.5)),
+      'p99 ms': ms(floorP99),
+      'vs peer (p50 / p99)': '1 / 1',
+      'CPU ms/event api / worker / pg': `bench process ${floor.benchCpuPerEvent.toFixed(2)} / pg ${floor.pgCpuPerEvent.toFixed(2)}`,
+      target: '',
+    },
+    {
+      scenario: `(d) burst: webhook sent -> ledger row committed @ ${BURST_RATE}/s for ${BURST_S} s`,
+      'rate /s': Math.round(burst.rate),
+      'p50 ms': ms(quantile(burst.rows, 0.5)),
+      'p99 ms': ms(burstP99),
+      'vs peer (p50 / p99)': `${(quantile(burst.rows, 0.5) / quantile(floor.latencies, 0.5)).toFixed(1)}x / ${(burstP99 / floorP99).toFixed(1)}x`,
+      'CPU ms/event api / worker / pg': burst.cpu,
+      target: `p99 <= 250 ms, 0 missing: ${burstP99 <= 250 && burst.missing === 0 ? 'met' : 'NOT met'}`,
+    },
+    {
+      scenario: `(d) worker drain of ${BURST_BACKLOG} paid events (each its own ledger row)`,
+      'rate /s': Math.round(paidDrain.perS),
+      'p50 ms': '',
+      'p99 ms': '',
+      'vs peer (p50 / p99)': '',
+      'CPU ms/event api / worker / pg': `${[paidCpu.api, paidCpu.worker, paidCpu.pg].map((v) => v.toFixed(2)).join(' / ')} = ${paidTotal.toFixed(2)}`,
+      target: `>= 1,500/s: ${paidDrain.perS >= 1500 ? 'met' : 'NOT met'}; <= 2 ms CPU: ${paidTotal <= 2 ? 'met' : 'NOT met'}`,
+    },
+  );
   report('webhooks', rows, [
     `${os.cpus().length} cores shared by autocannon / the bench process, the API, the worker, Postgres and Redis; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
     `(a) ${DURATION} s per run after a ${WARMUP_S} s warm-up, every request a distinct pre-signed event (${repeats} repeats); inbox rows added: API alone ${aloneRun.inboxAdded} (2xx ${aloneRun.requests - aloneRun.non2xx - aloneRun.errors}), with the worker ${withWorker.inboxAdded}; non-2xx/errors ${aloneRun.non2xx + aloneRun.errors} / ${withWorker.non2xx + withWorker.errors}.`,
     `    Backlog drains: ${drained.events} events in ${drained.seconds.toFixed(1)} s after (a1), ${drained2.events} in ${drained2.seconds.toFixed(1)} s after (a2); ledger rows for the one donation all those events pay: ${ledgerRowsForOne}.`,
-    `(b) ${pipeline.rows.length} events over ${DURATION} s, ${pipeline.missing} rows missing after 60 s, ${non200} non-200 answers; (c) ${peer.latencies.length} jobs, ${peer.lost} lost.`,
+    `(b) ${pipeline.rows.length} events over ${DURATION} s, ${pipeline.missing} rows missing after 60 s, ${non200} non-200 answers ((b) and (d)); (c) ${peer.latencies.length} jobs, ${peer.lost} lost.`,
+    `(d) burst: ${burst.rows.length} rows, ${burst.missing} missing after 60 s; floor: ${floor.latencies.length} inserts, ${floor.lost} failed; paid backlog: ${backlogRows} of ${BURST_BACKLOG} ledger rows, ${paidDrain.events} events drained in ${paidDrain.seconds.toFixed(1)} s (clock from the first applied); its CPU = accepting (per accepted event) + draining (per drained event).`,
   ]);
-  if (ledgerRowsForOne !== 1 || pipeline.missing > 0 || non200 > 0 || peer.lost > 0) process.exitCode = 1;
+  if (ledgerRowsForOne !== 1 || pipeline.missing > 0 || burst.missing > 0 || backlogRows !== BURST_BACKLOG || non200 > 0 || peer.lost > 0 || floor.lost > 0) process.exitCode = 1;
 } finally {
   await Promise.all([api.stop(), worker?.stop()]);
   await db.destroy();
