@@ -12,6 +12,22 @@ import { loadEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres
 
 type ProbeResult = { ok: true; rows: Array<Record<string, unknown>> } | { ok: false; refused: boolean; reason: string };
 
+/** Where Debian's Postgres puts its Unix sockets. */
+const SOCKET_DIR = '/var/run/postgresql';
+
+/**
+ * The same server through its Unix socket when this machine has one for `port` and it lets us in
+ * (`?host=<dir>`, understood by pg and so by knex); else `tcpUrl`. A query over a local socket costs both
+ * sides markedly less CPU than over loopback TCP (issue 17 measured the pg client's socket writes as the
+ * worker's largest single cost).
+ */
+async function overUnixSocket(tcpUrl: string, port: number): Promise<string> {
+  if (!fs.existsSync(path.join(SOCKET_DIR, `.s.PGSQL.${port}`))) return tcpUrl;
+  const u = new URL(tcpUrl);
+  u.searchParams.set('host', SOCKET_DIR);
+  return (await probePg(u.toString(), 3000)).ok ? u.toString() : tcpUrl;
+}
+
 async function probePg(url: string, timeoutMs: number, sql = 'select 1 as ok'): Promise<ProbeResult> {
   try {
     const rows = await withPgClient(url, timeoutMs, async (c) => (await c.query(sql)).rows);
@@ -32,11 +48,13 @@ export async function ensurePostgres(ctx: Ctx, databaseUrl: string | undefined):
     return { url: databaseUrl };
   }
 
-  const sharedAdmin = `postgres://postgres@${HOST}:${ctx.probePgPort}/postgres`;
-  const shared = await probePg(sharedAdmin, 3000);
+  const tcpAdmin = `postgres://postgres@${HOST}:${ctx.probePgPort}/postgres`;
+  const shared = await probePg(tcpAdmin, 3000);
   if (shared.ok) {
-    const url = await ensureAppDatabase(ctx, sharedAdmin, `${HOST}:${ctx.probePgPort}`);
-    ctx.log(`postgres: using ${HOST}:${ctx.probePgPort} (database ${APP_DATABASE})`);
+    const sharedAdmin = await overUnixSocket(tcpAdmin, ctx.probePgPort);
+    const via = sharedAdmin === tcpAdmin ? `${HOST}:${ctx.probePgPort}` : `${HOST}:${ctx.probePgPort} over its Unix socket in ${SOCKET_DIR}`;
+    const url = await ensureAppDatabase(ctx, sharedAdmin, via);
+    ctx.log(`postgres: using ${via} (database ${APP_DATABASE})`);
     return { url };
   }
   ctx.log(
