@@ -289,7 +289,7 @@ describe.skipIf(skipReason !== undefined)('ensureServices: local fallbacks (temp
 
 describe('ensureServices: shared servers', () => {
   it(
-    'uses 127.0.0.1:5432 (database adx) and 127.0.0.1:6379 when they answer, starting nothing',
+    'uses 127.0.0.1:5432 (database adx; through its Unix socket when it has one) and 127.0.0.1:6379 when they answer, starting nothing',
     async (ctx) => {
       const sharedPg = await query('postgres://postgres@127.0.0.1:5432/postgres', 'select 1').then(
         () => true,
@@ -303,10 +303,13 @@ describe('ensureServices: shared servers', () => {
       const logs: string[] = [];
       const svc = await ensureServices({ dataDir: path.join(os.tmpdir(), 'svc-test-unused'), log: (m) => logs.push(m), env: {} });
       try {
-        expect(svc.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/adx');
+        // Debian's server keeps its socket here; a query over it costs less CPU than over loopback TCP (issue 17).
+        const socket = fs.existsSync('/var/run/postgresql/.s.PGSQL.5432');
+        expect(svc.databaseUrl).toBe(socket ? 'postgres://postgres@127.0.0.1:5432/adx?host=%2Fvar%2Frun%2Fpostgresql' : 'postgres://postgres@127.0.0.1:5432/adx');
+        expect(await query(svc.databaseUrl, 'select inet_server_addr() as addr')).toEqual([{ addr: socket ? null : '127.0.0.1' }]);
         expect(svc.redisUrl).toBe('redis://127.0.0.1:6379');
         expect(svc.started).toEqual([]);
-        expect(logs).toContain('postgres: using 127.0.0.1:5432 (database adx)');
+        expect(logs).toContain(socket ? 'postgres: using 127.0.0.1:5432 over its Unix socket in /var/run/postgresql (database adx)' : 'postgres: using 127.0.0.1:5432 (database adx)');
         expect(logs).toContain('redis: using 127.0.0.1:6379');
         expect(fs.existsSync(path.join(os.tmpdir(), 'svc-test-unused'))).toBe(false);
       } finally {
