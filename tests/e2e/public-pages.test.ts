@@ -54,6 +54,20 @@ describe('HTML as a crawler or a link preview sees it (no JavaScript)', () => {
     });
   }
 
+  it('prerendered pages need no other request to paint: the stylesheet is inline and the HTML is sent compressed', async () => {
+    for (const p of PAGES) {
+      const res = await fetch(`${site.app.baseUrl}${p.path}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.headers.get('content-encoding'), p.path).toBe('br');
+      expect(res.headers.get('vary')?.toLowerCase(), p.path).toContain('accept-encoding');
+      const html = await res.text();
+      expect(html, p.path).not.toMatch(/<link[^>]*rel="stylesheet"/);
+      expect(html, p.path).toMatch(/<style>[\s\S]{1000,}?<\/style>/);
+    }
+    const gzip = await fetch(`${site.app.baseUrl}/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toContain('<h1');
+  });
+
   it('serves a 1200x630 PNG share image', async () => {
     const res = await fetch(`${site.app.baseUrl}/og-image.png`);
     expect(res.status).toBe(200);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { isWebRoute, PUBLIC_ROUTES } from '@app/common/routes';
@@ -40,6 +41,15 @@ const readJson = <T,>(file: string, fallback: T): T => (existsSync(file) ? (JSON
  * get the shell (marked noindex) with 200, unknown paths the 404 page with status 404, unknown /api paths a JSON 404.
  * Hashed assets are cached for a year; pages are never cached.
  */
+/** A page as sent: the HTML, and its brotli and gzip encodings made once (pages carry their stylesheet inline). */
+interface Encoded { raw: Buffer; br?: Buffer; gzip?: Buffer }
+// Built pages get brotli's best (once, at start); the ledger page, rebuilt after each ledger change, a fast level.
+const encode = (raw: Buffer, quality = 11): Encoded => ({
+  raw,
+  br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+  gzip: gzipSync(raw, { level: quality >= 9 ? 9 : 6 }),
+});
+
 export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
   async (app, opts) => {
     const indexPath = path.join(opts.distDir, 'index.html');
@@ -68,14 +78,16 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
       withOrigin(readFileSync(path.join(pagesDir, file), 'utf8')).replace('</head>', `${preloadLinks(preloads, route)}</head>`);
 
     const shellHtml = built ? readFileSync(indexPath, 'utf8') : null;
-    const shell = shellHtml ? Buffer.from(shellHtml.replace('</head>', `${NOINDEX}</head>`)) : null;
-    const pages = new Map<string, Buffer>();
+    const shell = shellHtml ? encode(Buffer.from(shellHtml.replace('</head>', `${NOINDEX}</head>`))) : null;
+    const pages = new Map<string, Encoded>();
     let ledgerTemplate: string | null = null;
     for (const [route, { file, live }] of Object.entries(manifest?.pages ?? {})) {
       if (live) ledgerTemplate = page(file, route);
-      else pages.set(route, Buffer.from(page(file, route)));
+      else pages.set(route, encode(Buffer.from(page(file, route))));
     }
-    const notFound = manifest ? Buffer.from(page(manifest.notFound, '')) : shell;
+    /** The client-rendered routes' small shell with their chunk preloads (paths may carry ids: built per request, sent as is). */
+    const shellFor = (route: string): Encoded => ({ raw: Buffer.from(shellHtml!.replace('</head>', `${preloadLinks(preloads, route)}${NOINDEX}</head>`)) });
+    const notFound = manifest ? encode(Buffer.from(page(manifest.notFound, ''))) : shell;
     const entryPath = path.join(opts.distDir, '..', 'dist-ssr', 'entry-server.js');
     let entry: Promise<ServerEntry> | null = null;
 
@@ -89,7 +101,7 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
         // React puts the page's <title> first in what it renders; the head already has it.
         const body = (await ssr.renderPage('/token-ledger', seed)).replace(/^<title>[^<]*<\/title>/, '');
         const data = `<script type="application/json" id="${ssr.QUERY_SEED_ID}">${JSON.stringify(seed).replace(/</g, '\\u003c')}</script>`;
-        return Buffer.from(template.replace(LIVE_BODY, body).replace('</body>', `${data}</body>`));
+        return encode(Buffer.from(template.replace(LIVE_BODY, body).replace('</body>', `${data}</body>`)), 5);
       });
 
     // What search engines may list: exactly the public pages (common/src/routes.ts), on PUBLIC_URL.
@@ -111,11 +123,15 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
       const known = isWebRoute(pathname);
       if (!known) req.log.info({ path: pathname }, 'page not found');
       const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      let body: Buffer;
+      let body: Encoded;
       if (!known) body = notFound ?? shell;
       else if (route === '/token-ledger' && ledgerTemplate) body = await ledgerPage(ledgerTemplate);
-      else body = pages.get(route) ?? Buffer.from(shellHtml!.replace('</head>', `${preloadLinks(preloads, route)}${NOINDEX}</head>`));
-      return reply.status(known ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(body);
+      else body = pages.get(route) ?? shellFor(route);
+      reply.status(known ? 200 : 404).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      const accepts = String(req.headers['accept-encoding'] ?? '');
+      if (body.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(body.br);
+      if (body.gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(body.gzip);
+      return reply.send(body.raw);
     });
   },
   { name: 'web', dependencies: ['ledger-cache'] },
