@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger.repository';
 import { ZLedgerPage, ZLedgerSummary } from '@app/common/schemas/ledger';
+import { appendAndHear } from '../helpers/ledger';
 import { freePort, startTestApp, type TestApp } from '../helpers/app';
 import { freshDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db';
 import { spawnApiProcess, type ServiceProcess } from '../helpers/processes';
@@ -29,9 +30,7 @@ describe('one API process', () => {
     t = await startTestApp();
     t.app.db.on('query', (q: { sql: string }) => queries.push(q.sql));
     await eventually(async () => t.app.ledgerCache.active, 5_000, 'ledger cache listening');
-    const seen = t.app.ledgerCache.generation;
-    await appendLedgerRows(t.database.db, [row(), row()]);
-    await eventually(async () => t.app.ledgerCache.generation > seen, 5_000, 'change notice');
+    await appendAndHear(t, [row(), row()]);
   });
   afterAll(async () => {
     await t?.close();
@@ -52,9 +51,7 @@ describe('one API process', () => {
   });
 
   it('drops them when the ledger changes', async () => {
-    const seen = t.app.ledgerCache.generation;
-    await appendLedgerRows(t.database.db, [row({ investor_id: 'ADX7777' })]);
-    await eventually(async () => t.app.ledgerCache.generation > seen, 5_000, 'change notice');
+    await appendAndHear(t, [row({ investor_id: 'ADX7777' })]);
     expect(ZLedgerSummary.parse(await get('/api/ledger/summary')).totalInvestors).toBe(3);
     expect(ZLedgerPage.parse(await get('/api/ledger')).rows.map((r) => r.investor_id)).toContain('ADX7777');
   });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger.repository';
 import { ZLedgerPage, ZLedgerSummary } from '@app/common/schemas/ledger';
+import { appendAndHear } from '../helpers/ledger';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { eventually } from '../helpers/worker';
 
@@ -26,9 +27,7 @@ describe('hot ledger answers', () => {
   beforeAll(async () => {
     t = await startTestApp({ listen: true });
     await eventually(async () => t.app.ledgerCache.active, 5_000, 'ledger cache listening');
-    const seen = t.app.ledgerCache.generation;
-    await appendLedgerRows(t.database.db, [row(), row()]);
-    await eventually(async () => t.app.ledgerCache.generation > seen, 5_000, 'change notice');
+    await appendAndHear(t, [row(), row()]);
   });
   afterAll(async () => {
     await t?.close();
