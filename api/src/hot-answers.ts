@@ -2,6 +2,9 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { LedgerCache } from '@app/common/server/ledger-cache';
 
 /** Headers that belong to one response, never to a recorded answer. */
+/** How many recorded answers are kept (the summary, the first pages and the deep pages read most recently). */
+const MAX_ANSWERS = 64;
+
 const PER_RESPONSE = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 interface Answer {
@@ -11,7 +14,7 @@ interface Answer {
 }
 
 /**
- * The public ledger's hot answers (the summary and the unsearched first page, issue 15) as whole HTTP responses,
+ * The public ledger's hot answers (the summary and the unsearched pages, issue 15) as whole HTTP responses,
  * served before Fastify's router for an anonymous GET of exactly the same URL.
  *
  * An answer is recorded from a response that the full Fastify pipeline produced (access, security headers, the
@@ -44,7 +47,9 @@ export class HotAnswers {
     if (!cache?.active || cache.generation !== generation || statusCode !== 200 || headers['set-cookie'] !== undefined) return;
     const kept: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(headers)) if (!PER_RESPONSE.has(name) && value !== undefined) kept[name] = value;
-    if (this.answers.size > 64) this.answers.clear(); // URLs are the caller's choice: keep the map small
+    // URLs are the caller's choice: keep the map small, dropping the oldest answer first.
+    this.answers.delete(url);
+    if (this.answers.size >= MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
     this.answers.set(url, { generation, headers: kept, body: Buffer.from(body) });
   }
 

@@ -70,6 +70,20 @@ describe('one API process', () => {
     expect(ZLedgerSummary.parse(await get('/api/ledger/summary')).totalInvestors).toBe(4);
     expect(queries).toEqual([]);
   });
+
+  it('answers an unsearched deep page from memory too, and drops it when the ledger changes', async () => {
+    const first = ZLedgerPage.parse(await get('/api/ledger?pageSize=1'));
+    const second = `/api/ledger?pageSize=1&page=2&after=${encodeURIComponent(first.nextCursor!)}`;
+    const before = ZLedgerPage.parse(await get(second));
+    expect(before.rows).toHaveLength(1);
+    queries.length = 0;
+    for (let i = 0; i < 5; i++) expect(ZLedgerPage.parse(await get(second))).toEqual(before);
+    expect(queries).toEqual([]);
+    await appendAndHear(t, [row({ investor_id: 'ADX6666', purchase_date: '2020-01-01' })]);
+    const after = ZLedgerPage.parse(await get(second));
+    expect(after.total).toBe(before.total + 1);
+    expect(queries.length).toBeGreaterThan(0);
+  });
 });
 
 describe('two API processes on one database', () => {

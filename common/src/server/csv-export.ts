@@ -2,7 +2,7 @@ import { PassThrough, pipeline, type Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import type { PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { prefixPattern } from './ledger.repository';
+import { prefixRange } from './ledger.repository';
 
 /**
  * Streams a query's rows as CSV, written by Postgres itself (COPY (query) TO STDOUT WITH CSV HEADER,
@@ -42,7 +42,7 @@ export function ledgerCsv(db: Knex, search: string): Readable {
       db.raw(`CASE WHEN t.reverses_id IS NOT NULL THEN 'reversal' WHEN EXISTS (SELECT 1 FROM token_purchases r WHERE r.reverses_id = t.id) THEN 'refunded purchase' ELSE 'purchase' END AS "Entry"`),
     )
     .modify((qb) => {
-      if (search) qb.whereLike('t.investor_id', prefixPattern(search));
+      if (search) qb.whereRaw('t.investor_id ~>=~ ? AND t.investor_id ~<~ ?', prefixRange(search));
     })
     .orderBy([
       { column: 't.purchase_date', order: 'desc' },

@@ -2,6 +2,8 @@ import pg from 'pg';
 
 /** The channel the ledger's statement trigger notifies (migrations/20261123104500_ledger_notify.ts). */
 const LEDGER_CHANNEL = 'ledger_changed';
+/** How many answers one process keeps per ledger generation (a page of 50 rows is ~10 KB of JSON). */
+const MAX_ENTRIES = 1_000;
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -61,6 +63,8 @@ export class LedgerCache {
     const hit = this.entries.get(key);
     if (hit) return hit as Promise<T>;
     const pending = load();
+    // Keys carry what callers asked for (a page's position): the oldest answer goes first past the bound.
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, pending);
     pending.catch(() => {
       if (this.entries.get(key) === pending) this.entries.delete(key);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import { LEDGER_CURSOR, type TLedgerPage, type TLedgerQuery, type TLedgerRow, type TLedgerSummary } from '../schemas/ledger';
 import { toCount } from './db';
 
@@ -7,7 +8,11 @@ interface LedgerRowDb {
   purchase_date: string;
   investment_amount_usd: string;
   tokens_to_be_distributed: string;
-  created_at: Date;
+  /**
+   * created_at as ISO 8601 with milliseconds, formatted in SQL (what Date#toISOString gives; no Date per row). Not
+   * named created_at: ORDER BY would then sort by this text instead of walking the order index.
+   */
+  created_iso: string;
   /** The row's position (see LEDGER_CURSOR), built in SQL so the microseconds of created_at survive. */
   cursor: string;
   /** A reversal row (a refund or lost dispute taking a purchase back, issue 13). */
@@ -18,30 +23,63 @@ interface LedgerRowDb {
   total?: string;
 }
 
-const PUBLIC_COLUMNS = ['investor_id', 'purchase_date', 'investment_amount_usd', 'tokens_to_be_distributed', 'created_at'];
-const CURSOR_SQL = `purchase_date::text || '_' || to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || id AS cursor`;
 /**
- * Refunded purchases and their reversal rows are marked (issue 13), so nobody reads a negative row as a purchase.
- * Asked in the page's own statement: `reverses_id` is read from each of the page's rows, and whether a row is taken
- * back is one probe per row of the partial index on reverses_id (reversal rows are few).
+ * The page's columns. Refunded purchases and their reversal rows are marked (issue 13), so nobody reads a negative
+ * row as a purchase: `reverses_id` is read from each of the page's rows, and whether a row is taken back is one probe
+ * per row of the partial index on reverses_id (reversal rows are few; LIMIT 1 keeps it a probe: without it the
+ * planner may hash the whole table's reverses_id instead).
  */
-const MARKERS_SQL = [
-  'reverses_id IS NOT NULL AS reversal',
-  // LIMIT 1 keeps it a probe per row: without it the planner may hash the whole table's reverses_id instead.
-  'EXISTS (SELECT 1 FROM token_purchases AS r WHERE r.reverses_id = token_purchases.id AND r.reverses_id IS NOT NULL LIMIT 1) AS reversed',
-];
+const PAGE_COLUMNS = `investor_id, purchase_date, investment_amount_usd, tokens_to_be_distributed,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_iso,
+  purchase_date::text || '_' || to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || id AS cursor,
+  reverses_id IS NOT NULL AS reversal,
+  EXISTS (SELECT 1 FROM token_purchases AS r WHERE r.reverses_id = token_purchases.id AND r.reverses_id IS NOT NULL LIMIT 1) AS reversed`;
 /** The record count for an unsearched page, as a scalar subquery evaluated once per statement. */
 const TOTAL_SQL = '(SELECT records FROM ledger_totals) AS total';
 /** The display order's key; token_purchases_order_idx has exactly these columns, all descending. */
 const KEY = '(purchase_date, created_at, id)';
 
+type From = 'start' | 'after' | 'before';
+
 /**
- * LIKE pattern for the investor-ID search: IDs that start with what was typed, case-insensitive
- * (IDs are stored upper-case). A prefix match can use a b-tree range scan; a substring match over a
- * million codes that all share 'ADX' cannot be made fast (see docs/benchmarks.md).
+ * The text of one page statement. The search is a byte-wise range (text_pattern_ops operators, which the investor_id
+ * index is built with): the IDs that start with what was typed, and nothing a LIKE pattern could mean.
  */
-export function prefixPattern(search: string): string {
-  return `${search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+function pageSql(search: boolean, from: From, limit: number): string {
+  const where: string[] = [];
+  let n = 0;
+  if (search) where.push(`investor_id ~>=~ $${++n} AND investor_id ~<~ $${++n}`);
+  if (from !== 'start') where.push(`${KEY} ${from === 'before' ? '>' : '<'} ($${++n}::date, $${++n}::timestamptz, $${++n}::bigint)`);
+  const dir = from === 'before' ? 'ASC' : 'DESC';
+  return `SELECT ${PAGE_COLUMNS}${search ? '' : `, ${TOTAL_SQL}`} FROM token_purchases${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
+  ORDER BY purchase_date ${dir}, created_at ${dir}, id ${dir} LIMIT ${Math.trunc(limit)}`;
+}
+
+/**
+ * Unsearched pages are named statements: Postgres parses and plans each once per connection, and the plan (a walk of
+ * the order index from a position) is the same for every position. The limit is part of the text, not a parameter:
+ * a plan made without knowing it assumes a tenth of the table and sorts it. Searched pages are planned per request,
+ * since the right plan depends on how much of the ledger the typed prefix matches (one ID: its index; 'ADX': the
+ * order index).
+ */
+const statements = new Map<string, { name?: string; text: string }>();
+function pageStatement(search: boolean, from: From, limit: number): { name?: string; text: string } {
+  const name = `ledger_page_${search ? 'search_' : ''}${from}_${limit}`;
+  let statement = statements.get(name);
+  if (!statement) {
+    statement = { ...(search ? {} : { name }), text: pageSql(search, from, limit) };
+    statements.set(name, statement);
+  }
+  return statement;
+}
+
+/**
+ * The half-open byte range [from, to) of the IDs that start with `search`, case-insensitive (IDs are stored
+ * upper-case). The search is letters, digits and dashes (LEDGER_SEARCH_PATTERN), so the last character has a successor.
+ */
+export function prefixRange(search: string): [string, string] {
+  const from = search.toUpperCase();
+  return [from, from.slice(0, -1) + String.fromCharCode(from.charCodeAt(from.length - 1) + 1)];
 }
 
 function toPublicRow(r: LedgerRowDb): TLedgerRow {
@@ -50,7 +88,7 @@ function toPublicRow(r: LedgerRowDb): TLedgerRow {
     purchase_date: r.purchase_date,
     investment_amount_usd: r.investment_amount_usd,
     tokens_to_be_distributed: r.tokens_to_be_distributed,
-    created_at: r.created_at.toISOString(),
+    created_at: r.created_iso,
     ...(r.reversal ? { marker: 'reversal' as const } : r.reversed ? { marker: 'reversed' as const } : {}),
   };
 }
@@ -62,32 +100,43 @@ function keyOf(cursor: string): [string, string, string] {
   return [m[1]!, m[2]!, m[3]!];
 }
 
+/** Runs one statement on a pooled connection of `db` through pg itself (no query building per request). */
+async function pgQuery<T>(db: Knex, query: { name?: string; text: string; values: unknown[] }): Promise<T[]> {
+  const client = db.client as Knex.Client & { acquireConnection(): Promise<pg.PoolClient>; releaseConnection(c: pg.PoolClient): Promise<void> };
+  // Announced like knex's own queries, so whoever listens to the instance's 'query' events (tests, debugging) sees it.
+  client.emit('query', { method: 'raw', sql: query.text, bindings: query.values });
+  const conn = await client.acquireConnection();
+  try {
+    return (await conn.query(query)).rows as T[];
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}
+
+/** How many rows start with `search`. */
+async function countMatching(db: Knex, search: string): Promise<number> {
+  const [from, to] = prefixRange(search);
+  const [row] = await pgQuery<{ n: string }>(db, { text: 'SELECT count(*) AS n FROM token_purchases WHERE investor_id ~>=~ $1 AND investor_id ~<~ $2', values: [from, to] });
+  return toCount(row!.n);
+}
+
 /**
  * One page of the public ledger, newest purchase first, optionally filtered by investor-ID prefix. Keyset paged:
  * the page starts at a row position (`after` / `before`), which the order index finds directly, so a deep page
  * reads pageSize + 1 index entries like the first one does (OFFSET would walk every row before it).
  */
 export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage> {
-  const filtered = (qb: Knex.QueryBuilder) => (q.search ? qb.whereLike('investor_id', prefixPattern(q.search)) : qb);
   const backwards = !q.after && q.before !== undefined;
-  const from = q.after ?? q.before;
-  // One statement per page: the rows, their markers and (unsearched) the record count.
-  const columns = [...PUBLIC_COLUMNS, db.raw(CURSOR_SQL), ...MARKERS_SQL.map((m) => db.raw(m)), ...(q.search ? [] : [db.raw(TOTAL_SQL)])];
-  let query = filtered(db('token_purchases').select(columns));
-  if (from) query = query.whereRaw(`${KEY} ${backwards ? '>' : '<'} (?::date, ?::timestamptz, ?::bigint)`, keyOf(from));
-  const dir = backwards ? 'asc' : 'desc';
-  const found = (await query
-    .orderBy([
-      { column: 'purchase_date', order: dir },
-      { column: 'created_at', order: dir },
-      { column: 'id', order: dir },
-    ])
-    .limit(q.pageSize + 1)) as LedgerRowDb[];
-  // One row more than a page tells whether there is another page in the direction read.
+  const cursor = q.after ?? q.before;
+  const from: From = !cursor ? 'start' : backwards ? 'before' : 'after';
+  // One statement per page: the rows, their markers and (unsearched) the record count. One row more than a page
+  // tells whether there is another page in the direction read.
+  const values = [...(q.search ? prefixRange(q.search) : []), ...(cursor ? keyOf(cursor) : [])];
+  const found = await pgQuery<LedgerRowDb>(db, { ...pageStatement(Boolean(q.search), from, q.pageSize + 1), values });
   const more = found.length > q.pageSize;
   const rows = found.slice(0, q.pageSize);
   if (backwards) rows.reverse();
-  const first = !from || (backwards && !more);
+  const first = !cursor || (backwards && !more);
   const page = first ? 1 : q.page;
   let total: number;
   if (!q.search) {
@@ -98,9 +147,9 @@ export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage
   } else if (first && !more) {
     total = rows.length; // a first page that is also the last tells the total without counting
   } else {
-    total = toCount(((await filtered(db('token_purchases').count({ n: '*' })).first()) as { n: string }).n);
+    total = await countMatching(db, q.search);
   }
-  const hasNext = backwards ? from !== undefined : more;
+  const hasNext = backwards ? cursor !== undefined : more;
   return {
     rows: rows.map(toPublicRow),
     total,

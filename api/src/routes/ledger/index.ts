@@ -12,7 +12,7 @@ function sendJson(reply: FastifyReply, body: string): FastifyReply {
 }
 
 /**
- * The public, read-only token ledger. The summary and the unsearched first page (the hot answers) come from the
+ * The public, read-only token ledger. The summary and the unsearched pages (the hot answers) come from the
  * per-process ledger cache as ready-made JSON, so a hit costs neither a query nor a serialisation.
  */
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,9 +34,12 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     const q = req.query;
     // Serialised here from the repository's typed answer (as the cached ones are): re-checking 50 rows against the
     // response schema on every request is work the types already do.
-    if (q.search || q.after || q.before) return sendJson(reply as FastifyReply, JSON.stringify(await listLedger(app.db, q)));
+    if (q.search) return sendJson(reply as FastifyReply, JSON.stringify(await listLedger(app.db, q)));
+    // Unsearched pages are the same for every reader until the ledger changes: each is cached like the first one
+    // (keyed by its position and the page number it echoes), so a deep page that many read costs what page 1 does.
     cached(req);
-    const body = await app.ledgerCache.get(`page:${q.pageSize}`, async () => JSON.stringify(await listLedger(app.db, q)));
+    const at = q.after ? `after:${q.after}` : q.before ? `before:${q.before}` : 'start';
+    const body = await app.ledgerCache.get(`page:${q.pageSize}:${q.page}:${at}`, async () => JSON.stringify(await listLedger(app.db, q)));
     return sendJson(reply as FastifyReply, body);
   });
 
