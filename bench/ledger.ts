@@ -14,7 +14,7 @@ import { measureCsvExport } from './lib/csv-export';
 import { freePort, load, report, type LoadResult } from './lib/harness';
 
 const ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 1_000_000);
-// BENCH_LEDGER_ONLY=search,deep (any of summary, first, search, deep, csv): a quick check of some scenarios.
+// BENCH_LEDGER_ONLY=search,deep (any of summary, first, search, deep, cold, csv): a quick check of some scenarios.
 const ONLY = process.env.BENCH_LEDGER_ONLY ? new Set(process.env.BENCH_LEDGER_ONLY.split(',')) : null;
 const wanted = (s: string) => !ONLY || ONLY.has(s);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -80,9 +80,16 @@ try {
   const first = wanted('first') ? await measured('first page of 50, no search (cached)', () => '/api/ledger?pageSize=50') : null;
   const search = wanted('search') ? await measured('investor-ID search + page of 50', searchPath) : null;
   const deep = wanted('deep') ? await measured(`page ${DEEP} of 50, no search (keyset)`, () => deepPath) : null;
+  // Not a target, but what a deep page costs when nobody read it before: every request from another position (a
+  // random purchase date and id), so none is answered from the cache.
+  const randomPosition = () => {
+    const day = new Date(Date.UTC(2024, 0, 1 + Math.floor(Math.random() * 700))).toISOString().slice(0, 10);
+    return `${day}_2030-01-01T00:00:00.000000Z_${1 + Math.floor(Math.random() * ROWS)}`;
+  };
+  const cold = wanted('cold') ? await measured('a page of 50 from a random position (uncached)', () => `/api/ledger?pageSize=50&page=${DEEP}&after=${randomPosition()}`) : null;
 
   const ratio = (r: { reqPerSec: number } | null) => (r ? r.reqPerSec / peer.reqPerSec : NaN);
-  const rows = [peer, summary, first, search, deep].flatMap((r) =>
+  const rows = [peer, summary, first, search, deep, cold].flatMap((r) =>
     r
       ? [
           {
