@@ -49,7 +49,7 @@ function precompress(): PluginOption {
 const ROUTE_PRELOADS: Record<string, string[]> = {
   '/': ['src/routes/Home.tsx'],
   '/pitch-deck': ['src/routes/PitchDeck.tsx'],
-  '/token-ledger': ['src/routes/TokenLedger.tsx', 'src/lib/query.tsx'],
+  '/token-ledger': ['src/routes/TokenLedger.tsx'],
 };
 
 function routePreloads(): PluginOption {

@@ -15,6 +15,8 @@ export interface RouteAccess {
   url: string;
   access: Access;
   limit: RateLimitName | undefined;
+  /** The route answers an endless event stream (config.eventStream): callers read its head, then hang up. */
+  eventStream: boolean;
 }
 
 declare module 'fastify' {
@@ -35,6 +37,11 @@ declare module 'fastify' {
      * code (a browser cannot read the HTTP status of a refused handshake); plain GETs are still refused 401.
      */
     studioSocket?: true;
+    /**
+     * The answer is an endless `text/event-stream` (the ledger's live stream): the tests that call every route read
+     * its status, headers and first bytes, then hang up, instead of waiting for an end.
+     */
+    eventStream?: true;
   }
   interface FastifyRequest {
     /** The signed-in member's session, or null. */

@@ -31,6 +31,7 @@ import { formRoutes } from './routes/forms/index';
 import { healthRoutes } from './routes/health';
 import { ledgerExportRoutes } from './routes/ledger/export';
 import { ledgerRoutes } from './routes/ledger/index';
+import { ledgerStreamRoutes } from './routes/ledger/stream';
 import { memberRoutes } from './routes/members/index';
 import { meRoutes } from './routes/me/index';
 import { paymentRoutes } from './routes/payments/index';
@@ -144,6 +145,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(ledgerRoutes);
   await app.register(ledgerExportRoutes);
+  await app.register(ledgerStreamRoutes);
   await app.register(authRoutes, {
     settings: { lifetime, cookieName: sessionCookieName(production), secureCookies: production, adminDiscordIds: config.ADMIN_DISCORD_IDS },
     productName: config.PRODUCT_NAME,

@@ -22,10 +22,12 @@ export interface TestApp {
 
 /**
  * Builds the API for a test file; `listen` binds 127.0.0.1 on a free port (for browsers and sockets).
- * Stored files go to a temporary folder (disk driver) removed on close, unless `env` says otherwise.
+ * Stored files go to a temporary folder (disk driver) removed on close, unless `env` says otherwise. `database`: run
+ * on that (another test app's) database instead of a fresh one.
  */
-export async function startTestApp(opts: { listen?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+export async function startTestApp(opts: { listen?: boolean; env?: Record<string, string>; database?: TestDatabase } = {}): Promise<TestApp> {
+  // A second instance on another app's database (as replicas share one) leaves dropping it to that app.
+  const database = opts.database ?? (await freshDatabase());
   // A listening app learns its port first, so PUBLIC_URL (links, checkout return URLs) points at it.
   const port = opts.listen ? await freePort() : 0;
   const storageRoot = mkdtempSync(path.join(os.tmpdir(), 'adx-storage-'));
@@ -55,7 +57,7 @@ export async function startTestApp(opts: { listen?: boolean; env?: Record<string
     baseUrl,
     close: async () => {
       await app.close();
-      await database.drop();
+      if (!opts.database) await database.drop();
       rmSync(storageRoot, { recursive: true, force: true });
     },
   };

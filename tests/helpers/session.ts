@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { grantAdmin } from '@app/common/server/users.repository';
 import type { Knex } from 'knex';
+import { streamHead } from './event-stream';
 
 /** A tiny cookie jar for `inject`: remembers Set-Cookie answers and sends them back. */
 class CookieJar {
@@ -26,7 +27,8 @@ export interface Client {
   jar: CookieJar;
   csrf: string | null;
   userId: string | null;
-  request(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** `opts.eventStream`: the route answers an endless event stream; read its head, then hang up (helpers/event-stream.ts). */
+  request(method: string, url: string, body?: unknown, headers?: Record<string, string>, opts?: { eventStream?: boolean }): Promise<LightMyRequestResponse>;
 }
 
 let clientCount = 0;
@@ -38,14 +40,16 @@ export function anonymous(app: FastifyInstance, remoteAddress = `10.${(clientCou
     jar,
     csrf: null,
     userId: null,
-    request: async (method, url, body, headers = {}) => {
-      const res = await app.inject({
+    request: async (method, url, body, headers = {}, opts = {}) => {
+      const answer = await app.inject({
         method: method as 'GET',
         url,
         remoteAddress,
         headers: { ...(jar.cookies.size ? { cookie: jar.header() } : {}), ...(client.csrf ? { 'x-csrf-token': client.csrf } : {}), ...headers },
         ...(body === undefined ? {} : { payload: body as object }),
+        ...(opts.eventStream ? { payloadAsStream: true } : {}),
       });
+      const res = opts.eventStream ? await streamHead(answer) : answer;
       jar.store(res);
       return res;
     },

@@ -64,7 +64,8 @@ describe('authorization matrix: every registered route, every role', () => {
       for (const role of ROLES) {
         const client = await clientFor(role);
         // Sent as a browser on our pages would: writes carry our Origin (what the queue dashboard's routes check in place of the CSRF token).
-        const res = await client.request(route.method, sampleUrl(route.url), ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined, { origin: t.config.publicUrl });
+        // An event stream (the ledger's live updates) is read up to its first bytes, then closed.
+        const res = await client.request(route.method, sampleUrl(route.url), ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined, { origin: t.config.publicUrl }, { eventStream: route.eventStream });
         const want = EXPECTED[route.access][role];
         const refused = res.statusCode === 401 || res.statusCode === 403;
         const ok = want === 'allowed' ? !refused : res.statusCode === want;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../../api/src/access';
+import { streamHead } from '../helpers/event-stream';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { anonymous, signInAs, type Client } from '../helpers/session';
 import { studioSpeaker } from '../helpers/studio';
@@ -212,8 +213,10 @@ describe(`fuzz: every JSON route, ${RUNS} generated requests each (seed ${SEED})
                 ...(input.body.contentType ? { 'content-type': input.body.contentType } : {}),
               },
               ...(input.body.payload === undefined ? {} : { payload: input.body.payload }),
+              // An endless event stream (the ledger's live updates): its head is checked, then it is closed.
+              ...(route.eventStream ? { payloadAsStream: true } : {}),
             });
-            return res;
+            return route.eventStream ? streamHead(res) : res;
           };
           let res = await inject();
           if (res.statusCode === 429) {

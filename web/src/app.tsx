@@ -22,7 +22,8 @@ interface Page {
  */
 const PAGES: Record<(typeof WEB_ROUTES)[number], Page> = {
   '/': { load: () => import('./routes/Home'), query: false },
-  '/token-ledger': { load: () => import('./routes/TokenLedger') },
+  // Reads its two answers without the query library (features/ledger/use-ledger-data.ts): issue 15's JS budget.
+  '/token-ledger': { load: () => import('./routes/TokenLedger'), query: false },
   '/pitch-deck': { load: () => import('./routes/PitchDeck'), query: false },
   '/dog-pound': { load: () => import('./routes/DogPound'), query: false },
   '/incubator-application': { load: () => import('./routes/IncubatorApplication'), query: false },

@@ -3,29 +3,28 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import type { TLedgerPage, TLedgerSummary } from '@app/common/schemas/ledger';
 import { App } from './app';
-import { ledgerKeys } from './features/ledger/queries';
+import { LEDGER_SEED_ID, LedgerStore, ServerLedgerStore, type LedgerSeed } from './features/ledger/store';
 import { LEDGER_PAGE_SIZE } from './features/ledger/texts';
-import { QUERY_SEED_ID, ServerQueryClient, seededQueryClient, type QuerySeed } from './lib/query';
 
 export { composePage, headTags, ORIGIN_TOKEN } from './features/site/head';
 export { pageMeta, SHARE_IMAGE } from './features/site/seo';
-export { QUERY_SEED_ID };
+export { LEDGER_SEED_ID };
 export { PRODUCT_NAME } from './components/brand';
 
 /**
  * The HTML of the page at `url` once every lazy page and all its data are in (React's static prerender), for the
- * browser to hydrate. `seed` is the query data the page renders with; the browser must start from the same.
+ * browser to hydrate. `seed` is the ledger data /token-ledger renders with; the browser must start from the same.
  */
-export async function renderPage(url: string, seed: QuerySeed = []): Promise<string> {
-  const client = seededQueryClient(seed);
+export async function renderPage(url: string, seed: LedgerSeed | null = null): Promise<string> {
+  const store = new LedgerStore(seed, LEDGER_PAGE_SIZE);
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <ServerQueryClient value={client}>
+      <ServerLedgerStore value={store}>
         <StaticRouter location={url}>
           <App />
         </StaticRouter>
-      </ServerQueryClient>
+      </ServerLedgerStore>
     </StrictMode>,
     // One piece: a large boundary would otherwise be sent apart with an inline script to move it in place, which
     // our CSP (no inline scripts) blocks. Errors fail the build rather than leaving a page to render in the browser.
@@ -40,10 +39,7 @@ export async function renderPage(url: string, seed: QuerySeed = []): Promise<str
   return new Response(prelude).text();
 }
 
-/** The query data /token-ledger renders its first paint with: the summary and the unsearched first page. */
-export function ledgerSeed(summary: TLedgerSummary, page: TLedgerPage): QuerySeed {
-  return [
-    [ledgerKeys.summary(), summary],
-    [ledgerKeys.page({ search: '', page: 1, pageSize: LEDGER_PAGE_SIZE }), page],
-  ];
+/** The data /token-ledger renders its first paint with: the summary and the unsearched first page. */
+export function ledgerSeed(summary: TLedgerSummary, page: TLedgerPage): LedgerSeed {
+  return { summary, page };
 }

@@ -66,7 +66,7 @@ export const accessPlugin = fp<{ lifetime: SessionLifetime; secureCookies: boole
       }
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;
-        registry.push({ method, url, access: config.access, limit });
+        registry.push({ method, url, access: config.access, limit, eventStream: config.eventStream === true });
       }
     });
 

@@ -15,9 +15,9 @@ interface PagesManifest {
 
 /** The parts of the built server entry (web/dist-ssr/entry-server.js) the API uses to render /token-ledger. */
 interface ServerEntry {
-  renderPage(url: string, seed: unknown[]): Promise<string>;
-  ledgerSeed(summary: unknown, page: unknown): unknown[];
-  QUERY_SEED_ID: string;
+  renderPage(url: string, seed: unknown): Promise<string>;
+  ledgerSeed(summary: unknown, page: unknown): unknown;
+  LEDGER_SEED_ID: string;
   ORIGIN_TOKEN: string;
 }
 
@@ -100,7 +100,7 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
         const seed = ssr.ledgerSeed(summary, first);
         // React puts the page's <title> first in what it renders; the head already has it.
         const body = (await ssr.renderPage('/token-ledger', seed)).replace(/^<title>[^<]*<\/title>/, '');
-        const data = `<script type="application/json" id="${ssr.QUERY_SEED_ID}">${JSON.stringify(seed).replace(/</g, '\\u003c')}</script>`;
+        const data = `<script type="application/json" id="${ssr.LEDGER_SEED_ID}">${JSON.stringify(seed).replace(/</g, '\\u003c')}</script>`;
         return encode(Buffer.from(template.replace(LIVE_BODY, body).replace('</body>', `${data}</body>`)), 5);
       });
 

@@ -20,8 +20,10 @@ export class LedgerCache {
   private readonly entries = new Map<string, Promise<unknown>>();
   private client: pg.Client | null = null;
   private listening = false;
+  private everListened = false;
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
+  private readonly watchers = new Set<() => void>();
   /** Bumped by every change notice; lets tests and callers see that an invalidation happened. */
   generation = 0;
 
@@ -77,6 +79,28 @@ export class LedgerCache {
     this.entries.clear();
   }
 
+  /**
+   * Calls `watcher` after each change notice, once this process's cached answers are dropped (so whoever it tells
+   * and asks again gets the new figures), and when listening starts again after the connection was lost (changes
+   * may have been missed meanwhile). Returns the function that stops it. The ledger's live stream uses this: one
+   * LISTEN connection per process, however many browsers watch.
+   */
+  watch(watcher: () => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  private changed(): void {
+    this.invalidate();
+    for (const watcher of this.watchers) {
+      try {
+        watcher();
+      } catch (err) {
+        this.log.warn({ err }, 'ledger cache: a change watcher failed');
+      }
+    }
+  }
+
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url, application_name: 'adx-ledger-listener' });
     const lost = (err?: Error) => {
@@ -92,14 +116,18 @@ export class LedgerCache {
     this.client = client;
     client.on('error', lost);
     client.on('end', () => lost());
-    client.on('notification', () => this.invalidate());
+    client.on('notification', () => this.changed());
     try {
       await client.connect();
       await client.query(`LISTEN ${LEDGER_CHANNEL}`);
       if (this.client !== client) return;
-      // Anything cached before now was not covered by a listener.
-      this.invalidate();
+      // Anything cached before now was not covered by a listener; watchers hear of it as a change once a lost
+      // connection is back (on the first start there is nothing they could have missed).
+      const reconnected = this.everListened;
+      this.everListened = true;
       this.listening = true;
+      if (reconnected) this.changed();
+      else this.invalidate();
     } catch (err) {
       lost(err as Error);
     }

@@ -57,7 +57,6 @@ function AdminPanel() {
                   onAdded={() => {
                     setOpen(false);
                     void queryClient.invalidateQueries({ queryKey: ['admin', 'purchases'] });
-                    void queryClient.invalidateQueries({ queryKey: ['ledger'] });
                   }}
                 />
               </CardContent>

@@ -5,11 +5,10 @@ import type { TLedgerQuery } from '@app/common/schemas/ledger';
 import { pageTitle } from '../components/brand';
 import { LedgerTable } from '../features/ledger/LedgerTable';
 import { Pagination } from '../features/ledger/Pagination';
-import { ledgerKeys, useLedgerPage, useLedgerSummary } from '../features/ledger/queries';
-import { useLiveRefetch } from '../lib/socket';
 import { SearchBox, type SearchFeedback } from '../features/ledger/SearchBox';
 import { SummaryCards } from '../features/ledger/SummaryCards';
 import { LEDGER_PAGE_SIZE, LEDGER_TEXT } from '../features/ledger/texts';
+import { useLedgerPage, useLedgerSummary, useLiveLedger } from '../features/ledger/use-ledger-data';
 import { useLedgerUrl } from '../features/ledger/use-ledger-url';
 
 /** The public, read-only token ledger '/token-ledger' (spec §2): totals, investor-ID verification and the records. */
@@ -22,8 +21,8 @@ export default function TokenLedger() {
 
   const summary = useLedgerSummary();
   const ledger = useLedgerPage(query);
-  // New purchases appear without a reload.
-  useLiveRefetch('ledger', 'ledger:row', [ledgerKeys.all]);
+  // New purchases appear without a reload (server-sent events: no Socket.IO client on this page).
+  useLiveLedger();
 
   const error = summary.error ?? ledger.error;
   useEffect(() => {
@@ -92,8 +91,8 @@ export default function TokenLedger() {
                 <button
                   type="button"
                   onClick={() => {
-                    if (summary.isError) void summary.refetch();
-                    if (ledger.isError) void ledger.refetch();
+                    if (summary.isError) summary.refetch();
+                    if (ledger.isError) ledger.refetch();
                   }}
                   className="self-start rounded-md border border-red-300 bg-white px-3 py-1.5 font-semibold text-red-900 hover:bg-red-100 sm:self-auto"
                 >

@@ -15,3 +15,9 @@ export const ledgerSummarySchema = {
   summary: 'Public token ledger totals: number of records, total USD, total ADX',
   response: { 200: ZLedgerSummary },
 };
+
+/** GET /api/ledger/stream (no response schema: the body is an event stream, not JSON). */
+export const ledgerStreamSchema = {
+  tags: ['ledger'],
+  summary: 'Public token ledger live updates (server-sent events): `changed` after each change to the ledger, then refetch the summary and page; a comment every 25 s',
+};
