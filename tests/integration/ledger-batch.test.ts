@@ -72,7 +72,9 @@ async function state(db: Knex) {
     investments: strip(await db('investments').orderBy('id').select('id', 'payment_status', 'investor_id', 'checkout_session_id', 'paid_at')),
     programs: strip(await db('program_payments').orderBy('id').select('id', 'status', 'checkout_session_id', 'paid_at')),
     investors: await db('investors').orderBy('investor_id').select('investor_id', 'user_id'),
-    ledger: strip(await db('token_purchases').orderBy('payment_reference').select('investor_id', 'investment_amount_usd', 'tokens_to_be_distributed', 'source', 'payment_reference', 'reverses_id')).map(({ reverses_id, ...r }) => ({ ...r, reverses: Boolean(reverses_id) })),
+    ledger: ((await db('token_purchases').orderBy('payment_reference').select('investor_id', 'investment_amount_usd', 'tokens_to_be_distributed', 'source', 'payment_reference', 'reverses_id')) as Array<Record<string, unknown>>).map(
+      ({ reverses_id, ...r }) => ({ ...r, reverses: Boolean(reverses_id) }),
+    ),
     charges: await db('payment_charges').orderBy('payment_intent').select('payment_intent', 'kind', 'row_id', 'refunded_cents', 'dispute_status'),
     inbox: strip(await db('stripe_events').orderBy('id').select('id', 'processed_at', 'attempts', 'last_error')),
     totals: await db('ledger_totals').first('records', 'investment_amount_usd', 'tokens'),
