@@ -52,7 +52,7 @@ describe('worker config', () => {
   });
   it('has per-queue defaults', () => {
     const c = loadWorkerConfig(base);
-    expect([c.WORKER_CONCURRENCY_LEDGER, c.WORKER_CONCURRENCY_RECORDINGS, c.WORKER_CONCURRENCY_RENDER]).toEqual([4, 2, 1]);
+    expect([c.WORKER_CONCURRENCY_LEDGER, c.WORKER_CONCURRENCY_RECORDINGS, c.WORKER_CONCURRENCY_RENDER]).toEqual([200, 2, 1]);
   });
   it('takes the job lock duration from WORKER_LOCK_DURATION_MS (BullMQ default 30000), within bounds', () => {
     expect(loadWorkerConfig(base).WORKER_LOCK_DURATION_MS).toBe(30_000);

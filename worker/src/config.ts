@@ -3,11 +3,12 @@ import { ZBaseEnv, parseEnv } from '@app/common/server/env';
 import { checkStorageEnv, ZStorageEnv } from '@app/common/server/storage/index';
 import { ZMailEnv } from '@app/common/server/mail/transport';
 
-const concurrency = (def: number) => z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 64').max(64, 'must be between 1 and 64').default(def);
+const concurrency = (def: number) => z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 256').max(256, 'must be between 1 and 256').default(def);
 
 /** The worker's environment; see .env.example. */
 const ZWorkerEnv = ZBaseEnv.extend({
-  WORKER_CONCURRENCY_LEDGER: concurrency(4),
+  // ledger.record jobs running at once in one process are applied in shared transactions (issue 17): enough in flight to batch.
+  WORKER_CONCURRENCY_LEDGER: concurrency(200),
   WORKER_CONCURRENCY_RECORDINGS: concurrency(2),
   WORKER_CONCURRENCY_RENDER: concurrency(1),
   WORKER_CONCURRENCY_MAIL: concurrency(2),

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { JOBS, QUEUE_NAMES, SCHEDULES, isJobName, type JobName, type QueueName } from '@app/common/jobs';
 import { createBullConnection, bullPrefix } from '@app/common/server/redis';
 import { closeQueues, createQueues } from '@app/common/server/queues';
-import { recordJobDuration } from '@app/common/server/metrics';
+import { JobDurationRecorder } from '@app/common/server/metrics';
 import { createRedisEmitter } from '@app/common/server/realtime';
 import type { Storage } from '@app/common/server/storage/index';
 import type Stripe from 'stripe';
@@ -46,6 +46,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   const connection = createBullConnection(deps.redisUrl);
   const queues = createQueues(connection, deps.redisPrefix);
   const emitter = createRedisEmitter(connection, deps.redisPrefix);
+  const durations = new JobDurationRecorder(connection, deps.redisPrefix, (err) => deps.log.warn({ err: err.message }, 'could not record the job duration metric'));
   const mailer = deps.mailer ?? createMailer({ MAIL_FROM: 'ADX Trust <no-reply@localhost>', PRODUCT_NAME: 'ADX Trust' });
 
   const dispatch = async (job: Job): Promise<unknown> => {
@@ -74,9 +75,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     // Run times go to Redis, where the API's /metrics reads them (one histogram across every replica).
     const measure = (job: Job | undefined, outcome: 'completed' | 'failed') => {
       if (!job?.processedOn || !job.finishedOn) return;
-      recordJobDuration(connection, deps.redisPrefix, queueName, outcome, (job.finishedOn - job.processedOn) / 1000).catch((err: Error) =>
-        deps.log.warn({ queue: queueName, err: err.message }, 'could not record the job duration metric'),
-      );
+      durations.record(queueName, outcome, (job.finishedOn - job.processedOn) / 1000);
     };
     worker.on('completed', (job) => measure(job, 'completed'));
     worker.on('failed', (job, err) => {
@@ -96,6 +95,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     ping: async () => (await connection.ping()) === 'PONG',
     close: async () => {
       await Promise.all(workers.map((w) => w.close()));
+      await durations.flush();
       await closeQueues(queues);
       mailer.transport.close();
       connection.disconnect();
