@@ -57,10 +57,31 @@ export async function enqueueOrLeaveToReconciler<N extends JobName>(
   opts: JobsOptions = {},
   timeoutMs = ENQUEUE_TIMEOUT_MS,
 ): Promise<Error | null> {
+  return withTimeout(() => enqueue(queues, name, payload, opts), timeoutMs);
+}
+
+/**
+ * enqueueOrLeaveToReconciler for several jobs of one name in one Redis round trip (BullMQ addBulk); one
+ * answer for all of them.
+ */
+export async function enqueueManyOrLeaveToReconciler<N extends JobName>(
+  queues: Queues,
+  name: N,
+  jobs: Array<{ payload: JobPayload<N>; opts?: JobsOptions }>,
+  timeoutMs = ENQUEUE_TIMEOUT_MS,
+): Promise<Error | null> {
+  const def = JOBS[name];
+  return withTimeout(async () => {
+    await queues[def.queue].addBulk(jobs.map((j) => ({ name, data: def.payload.parse(j.payload) as unknown, opts: j.opts ?? {} })));
+  }, timeoutMs);
+}
+
+/** Runs `work`, waiting at most `timeoutMs`; the error (or the time-out) is returned, not thrown. */
+async function withTimeout(work: () => Promise<unknown>, timeoutMs: number): Promise<Error | null> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      enqueue(queues, name, payload, opts),
+      work(),
       new Promise((_resolve, reject) => {
         timer = setTimeout(() => reject(new Error('enqueue timed out')), timeoutMs);
       }),

@@ -15,6 +15,16 @@ export async function insertStripeEvent(db: Knex, event: { id: string; type: str
   return inserted.length > 0;
 }
 
+/**
+ * Puts several verified events in the inbox in one statement; returns the ids this call inserted (an id already
+ * there, or twice in `events`, is inserted once at most).
+ */
+export async function insertStripeEvents(db: Knex, events: Array<{ id: string; type: string }>): Promise<Set<string>> {
+  const rows = events.map((e) => ({ id: e.id, type: e.type, payload: JSON.stringify(e) }));
+  const inserted = (await db('stripe_events').insert(rows).onConflict('id').ignore().returning('id')) as Array<{ id: string }>;
+  return new Set(inserted.map((r) => r.id));
+}
+
 /** Locks one inbox event for the rest of `trx` (undefined when it is not in the inbox). */
 export async function lockStripeEvent(trx: Knex.Transaction, id: string): Promise<StripeEventRow | undefined> {
   return (await trx('stripe_events').where({ id }).forUpdate().first()) as StripeEventRow | undefined;

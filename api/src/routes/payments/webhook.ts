@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { enqueueOrLeaveToReconciler } from '@app/common/server/queues';
-import { insertStripeEvent } from '@app/common/server/stripe-events.repository';
+import { WebhookInbox } from '../../services/payments/webhook-inbox';
 import { webhookSchema } from './schema';
 
 /**
@@ -8,8 +7,10 @@ import { webhookSchema } from './schema';
  * inbox (a redelivery is ON CONFLICT DO NOTHING), enqueue ledger.record with jobId = event id, answer
  * 200. With Redis down the inbox row is still written and the answer is still 200: the reconciler
  * enqueues it later. Nothing is written for a bad signature or a timestamp more than 300 s off either way.
+ * Events arriving together share their INSERT and their enqueue (WebhookInbox).
  */
 export const webhookRoutes: FastifyPluginAsync = async (app) => {
+  const inbox = new WebhookInbox(app.db, app.queues);
   // Raw body for this route only (this plugin is encapsulated): the signature covers the exact bytes.
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
 
@@ -25,9 +26,8 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       req.log.warn({ err: (err as Error).message }, 'webhook signature refused');
       return reply.status(400).send({ statusCode: 400, error: 'Bad Request', message: `Webhook signature verification failed: ${(err as Error).message}` });
     }
-    const inserted = await insertStripeEvent(app.db, event);
-    const failed = await enqueueOrLeaveToReconciler(app.queues, 'ledger.record', { eventId: event.id }, { jobId: event.id });
-    if (failed) req.log.warn({ eventId: event.id, err: failed.message }, 'could not enqueue the event now; the reconciler will');
+    const { inserted, enqueueError } = await inbox.accept(event);
+    if (enqueueError) req.log.warn({ eventId: event.id, err: enqueueError.message }, 'could not enqueue the event now; the reconciler will');
     return reply.status(200).send({ received: true, duplicate: !inserted });
   });
 };
