@@ -10,6 +10,17 @@ import helmet from 'helmet';
  * on every request, re-parsing the CSP directives and rebuilding every header each time: ~10 % of a cached
  * ledger answer's CPU in a profile, see docs/benchmarks.md.)
  */
+/**
+ * The CSP `csp` with these script hashes (`'sha256-…'`) added to script-src: the prerendered pages' one inline script
+ * (the loader that starts the app after the first paint, scripts/prerender-web.ts) is allowed on those pages only, by
+ * its hash, never with 'unsafe-inline'.
+ */
+export function allowScriptHashes(csp: string, hashes: string[]): string {
+  const valid = hashes.filter((h) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(h));
+  if (valid.length === 0) return csp;
+  return csp.replace(/(^|;)\s*script-src ([^;]*)/, (_m, sep: string, sources: string) => `${sep}script-src ${sources} ${valid.join(' ')}`);
+}
+
 export const securityPlugin = fp<{ production: boolean; mediaOrigins?: string[] }>(
   async (app, opts) => {
     const applyHeaders = helmet({
