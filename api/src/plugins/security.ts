@@ -3,7 +3,8 @@ import helmet from 'helmet';
 
 /**
  * Browser security headers: a CSP the built app satisfies (scripts only from our origin, no inline
- * script; images and media also from the storage's public origin when one is set), nosniff, no framing
+ * script but the prerendered pages' loader, which api/src/plugins/web.ts allows by its hash on those pages
+ * with allowScriptHashes; images and media also from the storage's public origin when one is set), nosniff, no framing
  * (frame-ancestors 'none'), and HSTS in production.
  *
  * Helmet's middleware is built once here and run on every request. (@fastify/helmet 13 called helmet(options)
