@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PRIVATE_ROUTES, PUBLIC_ROUTES } from '@app/common/routes';
 import { appendLedgerRows } from '@app/common/server/ledger.repository';
@@ -66,6 +67,34 @@ describe('HTML as a crawler or a link preview sees it (no JavaScript)', () => {
     const gzip = await fetch(`${site.app.baseUrl}/`, { headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(await gzip.text()).toContain('<h1');
+  });
+
+  it('prerendered pages request no script before they paint: one inline loader, allowed by its hash in the CSP', async () => {
+    for (const p of [...PAGES.map((x) => x.path), '/no/such/page']) {
+      const res = await fetch(`${site.app.baseUrl}${p}`);
+      const html = await res.text();
+      // No entry <script type="module"> nor modulepreload in the HTML: the loader adds them after the first paint.
+      expect(html, p).not.toMatch(/<script[^>]*type="module"/);
+      expect(html, p).not.toMatch(/<link[^>]*rel="modulepreload"/);
+      const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/type="application\/(ld\+)?json"/.test(attrs!));
+      expect(scripts, p).toHaveLength(1);
+      const [, attrs, code] = scripts[0]!;
+      expect(attrs, p).toMatch(/ data-entry="\/assets\/[\w.-]+\.js"/);
+      // The last thing in the body, after #root and the ledger's data.
+      expect(html.indexOf(scripts[0]![0]), p).toBeGreaterThan(html.lastIndexOf('<div id="root">'));
+      expect(html.slice(html.indexOf(scripts[0]![0]) + scripts[0]![0].length).trim(), p).toBe('</body>\n</html>');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src ')) ?? '';
+      expect(scriptSrc, p).toContain(`'sha256-${createHash('sha256').update(code!, 'utf8').digest('base64')}'`);
+      expect(scriptSrc, p).not.toContain('unsafe-inline');
+    }
+    // The page's own chunks go with the entry (the loader's data-preload), not in the head.
+    const home = await (await fetch(`${site.app.baseUrl}/`)).text();
+    expect(attr(home, /data-preload="([^"]*)"/)).toMatch(/\/assets\/Home-[\w-]+\.js/);
+    // The shell of the client-rendered pages keeps its entry script in the head, and its CSP no inline script.
+    const shell = await fetch(`${site.app.baseUrl}/community`);
+    expect(await shell.text()).toMatch(/<head>[\s\S]*<script type="module"[^>]*src="\/assets\/[\w.-]+\.js"[\s\S]*<\/head>/);
+    expect(shell.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
   });
 
   it('serves a 1200x630 PNG share image', async () => {
@@ -145,6 +174,37 @@ describe('in the browser', () => {
       await page.close();
     }
   });
+
+  for (const p of ['/', '/token-ledger']) {
+    it(`${p}: requests the app's code only after the first contentful paint, then hydrates with no console error`, async () => {
+      const page = await site.browser.newPage({ viewport: { width: 412, height: 823 } });
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+      });
+      page.on('pageerror', (err) => problems.push(err.message));
+      try {
+        await page.goto(`${site.app.baseUrl}${p}`, { waitUntil: 'networkidle' });
+        await expect
+          .poll(() => page.evaluate('Object.keys(document.getElementById("root")).some((k) => k.startsWith("__reactContainer"))'))
+          .toBe(true);
+        const timing = (await page.evaluate(`({
+          fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+          scripts: performance.getEntriesByType('resource').filter((r) => new URL(r.name).pathname.startsWith('/assets/') && r.name.endsWith('.js'))
+            .map((r) => ({ path: new URL(r.name).pathname, start: r.startTime })),
+          entry: document.querySelector('script[data-entry]')?.getAttribute('data-entry') ?? null,
+        })`)) as { fcp: number | null; scripts: Array<{ path: string; start: number }>; entry: string | null };
+        expect(timing.fcp).not.toBeNull();
+        expect(timing.scripts.length).toBeGreaterThan(1);
+        for (const s of timing.scripts) expect(s.start, `${s.path} requested at ${s.start} ms, first paint at ${timing.fcp} ms`).toBeGreaterThanOrEqual(timing.fcp!);
+        expect(timing.scripts.map((s) => s.path)).toContain(timing.entry);
+        await page.waitForTimeout(300);
+        expect(problems).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  }
 
   for (const p of [...PAGES.map((x) => x.path), '/no/such/page']) {
     it(`${p}: hydrates the built HTML without a mismatch`, async () => {

@@ -205,12 +205,13 @@ describe('the mobile menu (375 px)', () => {
 });
 
 describe('the app shell', () => {
-  it('preloads the landing page code with the HTML of /, and nothing extra elsewhere', async () => {
+  it('loads the landing page code with the entry of /, and nothing extra elsewhere', async () => {
     const home = await (await fetch(`${site.app.baseUrl}/`)).text();
-    expect(home).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/Home-[\w-]+\.js">/);
+    // Handed to the loader that starts the app after the first paint (tests/e2e/public-pages.test.ts checks when).
+    expect(home).toMatch(/<script data-entry="\/assets\/index-[\w-]+\.js" data-preload="[^"]*\/assets\/Home-[\w-]+\.js[^"]*">/);
     const other = await (await fetch(`${site.app.baseUrl}/dog-pound`)).text();
     expect(other).not.toContain('/assets/Home-');
-    const js = await fetch(`${site.app.baseUrl}${/src="(\/assets\/index-[\w-]+\.js)"/.exec(home)![1]}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    const js = await fetch(`${site.app.baseUrl}${/data-entry="(\/assets\/index-[\w-]+\.js)"/.exec(home)![1]}`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(js.headers.get('content-encoding')).toBe('br');
   });
 });

@@ -1,12 +1,48 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** The Debian Chromium that scripts/test.ts installs; CHROMIUM_PATH overrides it. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * True once the app has started on the page: React's root is on #root (from then on React takes clicks, hydrating
+ * first what they hit). At once on a page without the prerendered pages' loader (the shell, JSON, media). A function,
+ * not a string: the pages' CSP refuses string evaluation in the page.
+ */
+const appStarted = () =>
+  !document.querySelector('script[data-entry]') || Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer'));
+
+const PATCHED = Symbol('gotoWaitsForTheApp');
+
+/**
+ * The prerendered pages request the app only after their first paint (scripts/prerender-web.ts), which can come after
+ * the `load` event page.goto waits for; a test clicking at once would then click HTML no script listens to yet (a
+ * form would even submit natively). So page.goto, on every page of the browsers launched here, also waits until the
+ * app has started, as it did while the entry was a <script type="module"> in the head (run before `load`).
+ */
+function gotoWaitsForTheApp(page: Page): void {
+  const proto = Object.getPrototypeOf(page) as Page & { [PATCHED]?: true };
+  if (proto[PATCHED]) return;
+  const goto = proto.goto;
+  proto.goto = async function (this: Page, ...args: Parameters<Page['goto']>) {
+    const response = await goto.apply(this, args);
+    await this.waitForFunction(appStarted);
+    return response;
+  };
+  proto[PATCHED] = true;
+}
+
 /** Launches headless Chromium with the flags this sandbox needs (no network beyond localhost). */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run npm test (it installs it) or set CHROMIUM_PATH`);
+  const browser = await launch();
+  const page = await browser.newPage();
+  gotoWaitsForTheApp(page);
+  await page.close();
+  return browser;
+}
+
+function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [

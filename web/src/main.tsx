@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
@@ -16,6 +16,13 @@ const app = (
 );
 
 // Public pages arrive rendered (scripts/prerender-web.ts, and /token-ledger from the API): React takes over that
-// HTML instead of drawing it again. Other pages arrive as the empty shell.
-if (rootElement.hasChildNodes()) hydrateRoot(rootElement, app);
-else createRoot(rootElement).render(app);
+// HTML instead of drawing it again. Other pages arrive as the empty shell. Hydrating inside a transition lets React
+// yield to the browser every few milliseconds instead of in one long task: the page is already on screen, and a long
+// task here would block input (Lighthouse's total blocking time; docs/benchmarks.md, issue 15).
+if (rootElement.hasChildNodes()) {
+  startTransition(() => {
+    hydrateRoot(rootElement, app);
+  });
+} else {
+  createRoot(rootElement).render(app);
+}

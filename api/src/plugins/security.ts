@@ -3,13 +3,25 @@ import helmet from 'helmet';
 
 /**
  * Browser security headers: a CSP the built app satisfies (scripts only from our origin, no inline
- * script; images and media also from the storage's public origin when one is set), nosniff, no framing
+ * script but the prerendered pages' loader, which api/src/plugins/web.ts allows by its hash on those pages
+ * with allowScriptHashes; images and media also from the storage's public origin when one is set), nosniff, no framing
  * (frame-ancestors 'none'), and HSTS in production.
  *
  * Helmet's middleware is built once here and run on every request. (@fastify/helmet 13 called helmet(options)
  * on every request, re-parsing the CSP directives and rebuilding every header each time: ~10 % of a cached
  * ledger answer's CPU in a profile, see docs/benchmarks.md.)
  */
+/**
+ * The CSP `csp` with these script hashes (`'sha256-…'`) added to script-src: the prerendered pages' one inline script
+ * (the loader that starts the app after the first paint, scripts/prerender-web.ts) is allowed on those pages only, by
+ * its hash, never with 'unsafe-inline'.
+ */
+export function allowScriptHashes(csp: string, hashes: string[]): string {
+  const valid = hashes.filter((h) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(h));
+  if (valid.length === 0) return csp;
+  return csp.replace(/(^|;)\s*script-src ([^;]*)/, (_m, sep: string, sources: string) => `${sep}script-src ${sources} ${valid.join(' ')}`);
+}
+
 export const securityPlugin = fp<{ production: boolean; mediaOrigins?: string[] }>(
   async (app, opts) => {
     const applyHeaders = helmet({

@@ -6,11 +6,14 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { isWebRoute, PUBLIC_ROUTES } from '@app/common/routes';
 import { ledgerSummary, listLedger } from '@app/common/server/ledger.repository';
+import { allowScriptHashes } from './security';
 
 /** What scripts/prerender-web.ts writes to dist/pages/manifest.json. */
 interface PagesManifest {
   pages: Record<string, { file: string; live?: 'ledger' }>;
   notFound: string;
+  /** CSP hashes of the pages' inline script (the loader that starts the app after the first paint). */
+  scriptHashes?: string[];
 }
 
 /** The parts of the built server entry (web/dist-ssr/entry-server.js) the API uses to render /token-ledger. */
@@ -24,12 +27,27 @@ interface ServerEntry {
 const LIVE_BODY = '<!--live-body-->';
 const NOINDEX = '<meta name="robots" content="noindex">';
 
-/** A modulepreload link for each chunk of a path's page, so its code downloads together with the entry chunk. */
+/** The chunks of a path's page (route-preloads.json), so its code downloads together with the entry chunk. */
+const routeChunks = (preloads: Record<string, string[]>, route: string): string[] =>
+  (preloads[route] ?? []).filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f));
+
+/** A modulepreload link for each chunk of a path's page, in the head of the shell. */
 function preloadLinks(preloads: Record<string, string[]>, route: string): string {
-  return (preloads[route] ?? [])
-    .filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f))
+  return routeChunks(preloads, route)
     .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
     .join('');
+}
+
+/** The loader a prerendered page ends with (scripts/prerender-web.ts): it requests the entry and data-preload after the first paint. */
+const LOADER = /<script data-entry="(\/assets\/[\w.-]+\.js)" data-preload="([^"]*)">/;
+
+/**
+ * A built page with its page's chunks: handed to its loader (requested with the entry, after the first paint) when it
+ * has one; else (a build from before the loader) as modulepreload links in the head.
+ */
+function withPreloads(html: string, preloads: Record<string, string[]>, route: string): string {
+  if (!LOADER.test(html)) return html.replace('</head>', `${preloadLinks(preloads, route)}</head>`);
+  return html.replace(LOADER, (_m, entry: string, own: string) => `<script data-entry="${entry}" data-preload="${[own, ...routeChunks(preloads, route)].filter(Boolean).join(' ')}">`);
 }
 
 const readJson = <T,>(file: string, fallback: T): T => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : fallback);
@@ -41,11 +59,15 @@ const readJson = <T,>(file: string, fallback: T): T => (existsSync(file) ? (JSON
  * get the shell (marked noindex) with 200, unknown paths the 404 page with status 404, unknown /api paths a JSON 404.
  * Hashed assets are cached for a year; pages are never cached.
  */
-/** A page as sent: the HTML, and its brotli and gzip encodings made once (pages carry their stylesheet inline). */
-interface Encoded { raw: Buffer; br?: Buffer; gzip?: Buffer }
+/**
+ * A page as sent: the HTML, and its brotli and gzip encodings made once (pages carry their stylesheet inline);
+ * `loader`: it carries the inline loader script, which its CSP allows by hash.
+ */
+interface Encoded { raw: Buffer; br?: Buffer; gzip?: Buffer; loader?: boolean }
 // Built pages get brotli's best (once, at start); the ledger page, rebuilt after each ledger change, a fast level.
 const encode = (raw: Buffer, quality = 11): Encoded => ({
   raw,
+  loader: LOADER.test(raw.toString('utf8')),
   br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
   gzip: gzipSync(raw, { level: quality >= 9 ? 9 : 6 }),
 });
@@ -74,8 +96,8 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
     const pagesDir = path.join(opts.distDir, 'pages');
     const manifest = readJson<PagesManifest | null>(path.join(pagesDir, 'manifest.json'), null);
     const withOrigin = (html: string) => html.split('__PUBLIC_URL__').join(opts.publicUrl);
-    const page = (file: string, route: string) =>
-      withOrigin(readFileSync(path.join(pagesDir, file), 'utf8')).replace('</head>', `${preloadLinks(preloads, route)}</head>`);
+    const page = (file: string, route: string) => withPreloads(withOrigin(readFileSync(path.join(pagesDir, file), 'utf8')), preloads, route);
+    const scriptHashes = manifest?.scriptHashes ?? [];
 
     const shellHtml = built ? readFileSync(indexPath, 'utf8') : null;
     const shell = shellHtml ? encode(Buffer.from(shellHtml.replace('</head>', `${NOINDEX}</head>`))) : null;
@@ -101,7 +123,8 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
         // React puts the page's <title> first in what it renders; the head already has it.
         const body = (await ssr.renderPage('/token-ledger', seed)).replace(/^<title>[^<]*<\/title>/, '');
         const data = `<script type="application/json" id="${ssr.LEDGER_SEED_ID}">${JSON.stringify(seed).replace(/</g, '\\u003c')}</script>`;
-        return encode(Buffer.from(template.replace(LIVE_BODY, body).replace('</body>', `${data}</body>`)), 5);
+        // The seed right after #root (as in the built pages), ahead of the loader that starts the app which reads it.
+        return encode(Buffer.from(template.replace(`${LIVE_BODY}</div>`, `${body}</div>${data}`)), 5);
       });
 
     // What search engines may list: exactly the public pages (common/src/routes.ts), on PUBLIC_URL.
@@ -128,6 +151,8 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
       else if (route === '/token-ledger' && ledgerTemplate) body = await ledgerPage(ledgerTemplate);
       else body = pages.get(route) ?? shellFor(route);
       reply.status(known ? 200 : 404).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      const csp = reply.getHeader('content-security-policy');
+      if (body.loader && typeof csp === 'string') reply.header('content-security-policy', allowScriptHashes(csp, scriptHashes));
       const accepts = String(req.headers['accept-encoding'] ?? '');
       if (body.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(body.br);
       if (body.gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(body.gzip);

@@ -19,6 +19,17 @@ export function pitchTokens(input: string): number {
   return Math.round(parseCalculatorAmount(input) * PITCH_TOKENS_PER_DOLLAR);
 }
 
+/**
+ * A whole number of tokens with comma thousands separators, exactly as `toLocaleString('en-US')` writes it, without
+ * Intl for safe integers: the first Intl number format in a page builds ICU's formatter, ~30 ms of CPU in one piece,
+ * and the pitch deck's calculator did that in the middle of hydration (Lighthouse's TBT; docs/benchmarks.md, issue 15).
+ */
+export function formatTokens(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 || Object.is(n, -0) ? `-${digits}` : digits;
+}
+
 /** Roadmap phases and their progress (spec §4): q4-2024 0 %, q1-2025 33 %, q2-2025 66 %, ongoing 100 %. */
 export const ROADMAP_PROGRESS = { 'q4-2024': 0, 'q1-2025': 33, 'q2-2025': 66, ongoing: 100 } as const;
 /** One roadmap phase key. */

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { PITCH_TOKENS_PER_DOLLAR, pitchTokens } from '@app/common/domain/pitch';
+import { formatTokens, PITCH_TOKENS_PER_DOLLAR, pitchTokens } from '@app/common/domain/pitch';
 import { cn } from '../../lib/cn';
 import { DEFAULT_SECTOR, PITCH_SECTORS, ROADMAP } from './content';
 
@@ -76,7 +76,7 @@ export function Calculator() {
       </div>
       <p className="mt-5 text-sm text-slate-600">You would receive</p>
       <p className="font-display text-4xl font-semibold text-ink-900" aria-live="polite" data-testid="calculator-tokens">
-        {tokens.toLocaleString('en-US')} <span className="text-2xl text-gold-800">ADX tokens</span>
+        {formatTokens(tokens)} <span className="text-2xl text-gold-800">ADX tokens</span>
       </p>
       <p className="mt-2 text-sm text-slate-600">One penny is one token: {PITCH_TOKENS_PER_DOLLAR} ADX per dollar.</p>
     </div>
