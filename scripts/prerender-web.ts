@@ -59,10 +59,12 @@ function inlineStylesheets(shell: string): string {
  * runs began before the first paint, and Lighthouse's simulation counted both as holding that paint back
  * (docs/benchmarks.md, issue 15). A page that is (or goes) hidden paints nothing: it loads the app at once; and in any
  * case 3 s after this script ran (a browser that lists paint timing but reports no first-contentful-paint still gets
- * the app). The API allows this script by the CSP hash written to the manifest.
+ * the app). Until the app says it is ready (`data-app-ready` on <html>, web/src/main.tsx), a form submitted on the
+ * prerendered HTML is not sent natively (it would put what was typed in the address as a GET query); the app's own
+ * handler takes the next submit. The API allows this script by the CSP hash written to the manifest.
  */
 const ENTRY_LOADER =
-  "(function(s,d,w){var done=0;function go(){if(done)return;done=1;var h=d.head,p=(s.getAttribute('data-preload')||'').split(' ');" +
+  "(function(s,d,w){var done=0;d.addEventListener('submit',function(v){if(!d.documentElement.hasAttribute('data-app-ready'))v.preventDefault()},true);function go(){if(done)return;done=1;var h=d.head,p=(s.getAttribute('data-preload')||'').split(' ');" +
   "var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=s.getAttribute('data-entry');h.appendChild(e);" +
   "for(var i=0;i<p.length;i++)if(p[i]){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=p[i];h.appendChild(l)}}" +
   "if(d.visibilityState==='hidden')return go();d.addEventListener('visibilitychange',go);setTimeout(go,3000);var P=w.PerformanceObserver;" +

@@ -161,6 +161,23 @@ describe('HTML as a crawler or a link preview sees it (no JavaScript)', () => {
 });
 
 describe('in the browser', () => {
+  it('does not send a form natively before the app has started (what was typed stays out of the address)', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      // The app's code never arrives: the prerendered HTML is all there is.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(`${site.app.baseUrl}/incubator-application`, { waitUntil: 'commit' });
+      const form = page.getByRole('form', { name: 'Incubator application' });
+      await form.getByRole('textbox').first().fill('Ada Lovelace');
+      await form.getByRole('button', { name: 'Submit Application' }).click();
+      await page.waitForTimeout(1_000);
+      expect(page.url()).toBe(`${site.app.baseUrl}/incubator-application`);
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('changes the title when moving to another page without a reload', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
     try {

@@ -5,20 +5,21 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * True once the app has started on the page: React's root is on #root (from then on React takes clicks, hydrating
- * first what they hit). At once on a page without the prerendered pages' loader (the shell, JSON, media). A function,
- * not a string: the pages' CSP refuses string evaluation in the page.
+ * True once the app has started on the page: React has committed it and marked <html data-app-ready> (web/src/main.tsx;
+ * before that, a hydration running in a transition may not have the clicked control yet). At once on a page without
+ * the prerendered pages' loader (the shell, JSON, media). A function, not a string: the pages' CSP refuses string
+ * evaluation in the page.
  */
-const appStarted = () =>
-  !document.querySelector('script[data-entry]') || Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer'));
+const appStarted = () => !document.querySelector('script[data-entry]') || document.documentElement.hasAttribute('data-app-ready');
 
 const PATCHED = Symbol('gotoWaitsForTheApp');
 
 /**
  * The prerendered pages request the app only after their first paint (scripts/prerender-web.ts), which can come after
  * the `load` event page.goto waits for; a test clicking at once would then click HTML no script listens to yet (a
- * form would even submit natively). So page.goto, on every page of the browsers launched here, also waits until the
- * app has started, as it did while the entry was a <script type="module"> in the head (run before `load`).
+ * form would even submit natively). So page.goto and page.reload, on every page of the browsers launched here, also
+ * wait until the app has started, as they did while the entry was a <script type="module"> in the head (run before
+ * `load`).
  */
 function gotoWaitsForTheApp(page: Page): void {
   const proto = Object.getPrototypeOf(page) as Page & { [PATCHED]?: true };
@@ -26,6 +27,13 @@ function gotoWaitsForTheApp(page: Page): void {
   const goto = proto.goto;
   proto.goto = async function (this: Page, ...args: Parameters<Page['goto']>) {
     const response = await goto.apply(this, args);
+    // waitUntil 'commit' asks to wait for nothing more (a test of the page before its app starts).
+    if (args[1]?.waitUntil !== 'commit') await this.waitForFunction(appStarted);
+    return response;
+  };
+  const reload = proto.reload;
+  proto.reload = async function (this: Page, ...args: Parameters<Page['reload']>) {
+    const response = await reload.apply(this, args);
     await this.waitForFunction(appStarted);
     return response;
   };
