@@ -3,7 +3,7 @@ import { centsToDollars, donationTokens, investorCode } from '../domain/money';
 import { reversedCents, settledStatus, type DisputeStatus, type PaymentKind } from '../domain/payment-status';
 import type { TLedgerRow } from '../schemas/ledger';
 import { outcomeOf, PAYMENT_TABLES, type ApplyResult, type CheckoutSessionLike } from './payments.repository';
-import { applyChargeEvent, applyCheckoutEvent, CHARGE_EVENT_TYPES, type ChargeLike, type DisputeLike } from './refunds.repository';
+import { applyChargeEvent, applyCheckoutEvent, CHARGE_EVENT_TYPES, MERGE_CHARGE_FACTS, type ChargeLike, type DisputeLike } from './refunds.repository';
 
 /**
  * Several inbox events applied in one transaction (issue 17): the same effects and the same ApplyResult
@@ -121,13 +121,7 @@ async function applyPaidCheckouts(trx: Knex.Transaction, todo: InboxRow[]): Prom
   if (withIntent.length) {
     const { rows } = (await trx.raw(
       `INSERT INTO payment_charges AS c (payment_intent, kind, row_id, refunded_cents, dispute_status) VALUES ${withIntent.map(() => '(?, ?, ?, 0, NULL)').join(', ')}
-       ON CONFLICT (payment_intent) DO UPDATE SET
-         kind = coalesce(c.kind, excluded.kind),
-         row_id = coalesce(c.row_id, excluded.row_id),
-         refunded_cents = greatest(c.refunded_cents, excluded.refunded_cents),
-         dispute_status = CASE WHEN c.dispute_status IN ('won', 'lost') THEN c.dispute_status ELSE coalesce(excluded.dispute_status, c.dispute_status) END,
-         updated_at = now()
-       RETURNING payment_intent, kind, row_id, refunded_cents, dispute_status`,
+       ${MERGE_CHARGE_FACTS}`,
       withIntent.flatMap((c) => [c.intent!, c.kind, c.s.metadata!.row_id!]),
     )) as { rows: Facts[] };
     for (const f of rows) facts.set(f.payment_intent, f);

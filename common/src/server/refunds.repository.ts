@@ -37,6 +37,19 @@ interface ChargeFacts {
 }
 
 /**
+ * The tail of an `INSERT INTO payment_charges AS c (payment_intent, kind, row_id, refunded_cents, dispute_status)`:
+ * how what an event says merges into a charge's facts (largest refunded amount, a closed dispute is final, the first
+ * link to our row stays), returning the merged row. One rule for the per-event path and the batch (ledger-batch).
+ */
+export const MERGE_CHARGE_FACTS = `ON CONFLICT (payment_intent) DO UPDATE SET
+       kind = coalesce(c.kind, excluded.kind),
+       row_id = coalesce(c.row_id, excluded.row_id),
+       refunded_cents = greatest(c.refunded_cents, excluded.refunded_cents),
+       dispute_status = CASE WHEN c.dispute_status IN ('won', 'lost') THEN c.dispute_status ELSE coalesce(excluded.dispute_status, c.dispute_status) END,
+       updated_at = now()
+     RETURNING payment_intent, kind, row_id, refunded_cents, dispute_status`;
+
+/**
  * Merges what one event says into the charge's facts (largest refunded amount, a closed dispute is
  * final, the first link to our row stays) and returns the merged row. The upsert locks the charge's
  * row, so two events of one charge apply one after the other, always before the payment row is locked.
@@ -45,13 +58,7 @@ async function mergeFacts(trx: Knex.Transaction, f: { paymentIntent: string; kin
   const kind = f.kind && f.kind in PAYMENT_TABLES ? f.kind : null;
   const { rows } = (await trx.raw(
     `INSERT INTO payment_charges AS c (payment_intent, kind, row_id, refunded_cents, dispute_status) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (payment_intent) DO UPDATE SET
-       kind = coalesce(c.kind, excluded.kind),
-       row_id = coalesce(c.row_id, excluded.row_id),
-       refunded_cents = greatest(c.refunded_cents, excluded.refunded_cents),
-       dispute_status = CASE WHEN c.dispute_status IN ('won', 'lost') THEN c.dispute_status ELSE coalesce(excluded.dispute_status, c.dispute_status) END,
-       updated_at = now()
-     RETURNING payment_intent, kind, row_id, refunded_cents, dispute_status`,
+     ${MERGE_CHARGE_FACTS}`,
     [f.paymentIntent, kind, kind ? (f.rowId ?? null) : null, f.refundedCents ?? 0, f.dispute ?? null],
   )) as { rows: ChargeFacts[] };
   return rows[0]!;
