@@ -68,7 +68,12 @@ describe('payment and donation success pages only say "successful" for money tha
     await page.goto(`${site.app.baseUrl}/`);
     const id = await startCheckout(page, '/api/payments/donations', { amount: 1500, wantsAdxTokens: true });
     await page.clock.install();
+    // The 60 s limit starts once the first verify answer says pending: fast-forwarding before that answer arrives
+    // (the prerendered page shows the spinner before the app has even asked) would skip nothing.
+    const firstAnswer = page.waitForResponse((r) => r.url().includes('/api/payments/verify') && r.request().method() === 'POST');
     await page.goto(`${site.app.baseUrl}/donation-success?session_id=${id}`);
+    await firstAnswer;
+    await page.waitForTimeout(500); // for the page to read that answer and start its timer
     await page.getByText('Verifying your payment...').waitFor();
     await expectNoSuccessClaim(page, ['Thank You for Your Donation!']);
     await page.clock.fastForward(61_000);
