@@ -8,6 +8,7 @@ import * as mail from './20261123000100_mail';
 import * as refunds from './20261123000200_refunds';
 import * as recordingContainers from './20261123000600_recording_containers';
 import * as ledgerNotify from './20261123104500_ledger_notify';
+import * as ledgerSearch from './20261125000100_ledger_search';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so that migrations run the
@@ -23,6 +24,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Knex.Migration]> = [
   ['20261123000200_refunds', refunds],
   ['20261123000600_recording_containers', recordingContainers],
   ['20261123104500_ledger_notify', ledgerNotify],
+  ['20261125000100_ledger_search', ledgerSearch],
 ];
 
 /** knex MigrationSource over MIGRATIONS. */

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger.repository';
-import { ZLedgerPage, ZLedgerSummary } from '@app/common/schemas/ledger';
+import { appendLedgerRows, SEARCH_SORT_CAP, type NewLedgerRow } from '@app/common/server/ledger.repository';
+import { ZLedgerPage, ZLedgerSummary, type TLedgerPage } from '@app/common/schemas/ledger';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { eventually } from '../helpers/worker';
 
 let t: TestApp;
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
 
 function row(i: number, over: Partial<NewLedgerRow> = {}): NewLedgerRow {
   return {
@@ -151,6 +157,48 @@ describe('with rows', () => {
     }
   });
 
+  it('plans each searched page statement once for any prefix, reading a bounded part of the investor-ID index', async () => {
+    // Planning was most of a search's cost: searched pages are named statements too, whose plan is the same for any
+    // prefix. Their candidates come from ledger_search_candidates, whose own plan must read at most
+    // SEARCH_SORT_CAP + 1 index entries whatever was typed, even when made on a small table (as here).
+    const p1 = ZLedgerPage.parse((await get('/api/ledger?search=adx&pageSize=10')).body);
+    const p2 = ZLedgerPage.parse((await get(`/api/ledger?search=adx&pageSize=10&page=2&after=${p1.nextCursor}`)).body);
+    const seen: Array<{ sql: string; name?: string }> = [];
+    const onQuery = (q: { sql: string; name?: string }) => seen.push(q);
+    t.app.db.on('query', onQuery);
+    try {
+      for (const url of ['/api/ledger?search=ADX0007&pageSize=7', `/api/ledger?search=adx&pageSize=7&page=3&after=${p2.nextCursor}`, `/api/ledger?search=adx&pageSize=7&page=1&before=${p2.prevCursor}`]) {
+        expect((await get(url)).status).toBe(200);
+      }
+    } finally {
+      t.app.db.off('query', onQuery);
+    }
+    expect(seen.map((q) => q.name)).toEqual(['ledger_search_batch_8', 'ledger_search_after_8', 'ledger_search_before_8']);
+    for (const { sql } of seen) expect(sql).toMatch(new RegExp(`ledger_search_candidates\\([^)]*, ${SEARCH_SORT_CAP + 1}\\)`));
+
+    // The function's query, planned as Postgres plans it inside the function: under the function's own settings.
+    const fn = (await t.database.db.raw("SELECT proconfig, prosrc FROM pg_proc WHERE proname = 'ledger_search_candidates'")) as { rows: Array<{ proconfig: string[]; prosrc: string }> };
+    const { proconfig, prosrc } = fn.rows[0]!;
+    expect(proconfig).toContain('plan_cache_mode=force_generic_plan');
+    const query = /RETURN QUERY ([^;]+);/.exec(prosrc)![1]!.replace(/\blo\b/, '$1').replace(/\bhi\b/, '$2').replace(/\bcap\b/, '$3');
+    const plan = await t.database.db.transaction(async (trx) => {
+      for (const setting of proconfig) {
+        const [name, value] = setting.split('=');
+        await trx.raw(`SET LOCAL ${name} = ${value}`);
+      }
+      await trx.raw(`PREPARE candidates_check(text, text, integer) AS ${query}`);
+      // The widest prefix there is: every ID from 'A' up to 'Z'.
+      const explained = (await trx.raw(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE candidates_check('A', '[', ${SEARCH_SORT_CAP + 1})`)) as { rows: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }> };
+      await trx.raw('DEALLOCATE candidates_check');
+      return explained.rows[0]!['QUERY PLAN'][0]!.Plan;
+    });
+    // A Limit over an ordered walk of the investor_id index, nothing else: no bitmap of every match, no sort.
+    expect(plan['Node Type']).toBe('Limit');
+    const scan = plan.Plans![0]!;
+    expect(scan).toMatchObject({ 'Node Type': 'Index Scan', 'Index Name': 'token_purchases_investor_id_idx' });
+    expect(scan.Plans).toBeUndefined();
+  });
+
   it('refuses a cursor it did not hand out', async () => {
     for (const cursor of ['2025-01-01_x_1', '2025-02-30_2025-01-01T00:00:00.000000Z_1', '2025-01-01_2025-01-01T25:00:00.000000Z_1', '0000-01-01_2025-01-01T00:00:00.000000Z_1']) {
       const res = await get(`/api/ledger?after=${cursor}`);
@@ -212,6 +260,63 @@ describe('with rows', () => {
     expect(await appendLedgerRows(t.database.db, [r])).toBe(1);
     expect(await appendLedgerRows(t.database.db, [r, r])).toBe(0);
     expect(ZLedgerPage.parse((await get('/api/ledger?search=ADX0500')).body).total).toBe(1);
+  });
+});
+
+describe('a prefix with more matches than a searched page sorts', () => {
+  // Prefixes with SEARCH_SORT_CAP - 1, SEARCH_SORT_CAP, SEARCH_SORT_CAP + 1 and 2.5 x SEARCH_SORT_CAP matches: below,
+  // at and above what the bounded search statement sorts itself (above it, the page is planned for the prefix).
+  const sizes = { WIDA: SEARCH_SORT_CAP - 1, WIDB: SEARCH_SORT_CAP, WIDC: SEARCH_SORT_CAP + 1, WIDD: Math.round(SEARCH_SORT_CAP * 2.5) };
+  beforeAll(async () => {
+    const rows = Object.entries(sizes).flatMap(([prefix, n]) =>
+      Array.from({ length: n }, (_, k) => row(k, { investor_id: `${prefix}${String(k).padStart(4, '0')}`, purchase_date: `2024-${String((k % 12) + 1).padStart(2, '0')}-${String(((k * 7) % 28) + 1).padStart(2, '0')}` })),
+    );
+    expect(await appendLedgerRows(t.database.db, rows)).toBe(rows.length);
+  });
+
+  async function expected(prefix: string): Promise<string[]> {
+    const rows = (await t.database.db('token_purchases').where('investor_id', 'like', `${prefix}%`).orderBy([{ column: 'purchase_date', order: 'desc' }, { column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).select('investor_id')) as Array<{ investor_id: string }>;
+    return rows.map((r) => r.investor_id);
+  }
+
+  it('pages every match in display order, forwards and back, with the right total', async () => {
+    for (const [prefix, n] of Object.entries(sizes).concat([['WID', Object.values(sizes).reduce((a, b) => a + b, 0)], ['WIDD01', 100]])) {
+      const want = await expected(prefix);
+      expect(want, prefix).toHaveLength(n);
+      const pages: TLedgerPage[] = [ZLedgerPage.parse((await get(`/api/ledger?search=${prefix.toLowerCase()}&pageSize=40`)).body)];
+      while (pages.at(-1)!.nextCursor) {
+        const last = pages.at(-1)!;
+        pages.push(ZLedgerPage.parse((await get(`/api/ledger?search=${prefix}&pageSize=40&page=${last.page + 1}&after=${last.nextCursor}`)).body));
+      }
+      expect(pages.flatMap((p) => p.rows.map((r) => r.investor_id)), prefix).toEqual(want);
+      for (const p of pages) expect(p.total, prefix).toBe(n);
+      // Back from the last page, one page at a time.
+      const back: string[][] = [];
+      let at = pages.at(-1)!;
+      while (at.prevCursor) {
+        at = ZLedgerPage.parse((await get(`/api/ledger?search=${prefix}&pageSize=40&page=${at.page - 1}&before=${at.prevCursor}`)).body);
+        expect(at.total, prefix).toBe(n);
+        back.unshift(at.rows.map((r) => r.investor_id));
+      }
+      expect(back, prefix).toEqual(pages.slice(0, -1).map((p) => p.rows.map((r) => r.investor_id)));
+    }
+  });
+
+  it('answers searches that arrive together with one statement, each with its own page', async () => {
+    const searches = ['WIDA', 'widb', 'WIDC', 'WIDD01', 'WID', 'NOPE', 'WIDA0007', 'ADX0007'];
+    const alone = [];
+    for (const s of searches) alone.push((await get(`/api/ledger?search=${s}&pageSize=30`)).body);
+    const seen: Array<{ name?: string }> = [];
+    const onQuery = (q: { name?: string }) => seen.push(q);
+    t.app.db.on('query', onQuery);
+    let together;
+    try {
+      together = await Promise.all(searches.map(async (s) => (await get(`/api/ledger?search=${s}&pageSize=30`)).body));
+    } finally {
+      t.app.db.off('query', onQuery);
+    }
+    expect(together).toEqual(alone);
+    expect(seen.filter((q) => q.name === 'ledger_search_batch_31').length).toBeLessThan(searches.length / 2);
   });
 });
 

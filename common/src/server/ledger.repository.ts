@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import { LEDGER_CURSOR, type TLedgerPage, type TLedgerQuery, type TLedgerRow, type TLedgerSummary } from '../schemas/ledger';
+import { Coalescer } from './coalesce';
 import { toCount } from './db';
 
 interface LedgerRowDb {
@@ -21,6 +22,8 @@ interface LedgerRowDb {
   reversed: boolean;
   /** The unsearched ledger's record count (ledger_totals), read in the same statement. */
   total?: string;
+  /** A searched prefix's matches, counted up to SEARCH_SORT_CAP + 1 (searchPageSql). */
+  matched?: string;
 }
 
 /**
@@ -42,6 +45,13 @@ const KEY = '(purchase_date, created_at, id)';
 type From = 'start' | 'after' | 'before';
 
 /**
+ * How many matches a searched page sorts itself. A search reads at most this many (+1) entries of the investor_id
+ * index, in index order, and sorts them into display order; when there are more, the page is asked again with a plan
+ * made for that prefix (searchPageSql's `broad`). Most searches are one investor's ID, a handful of rows.
+ */
+export const SEARCH_SORT_CAP = 200;
+
+/**
  * The text of one page statement. The search is a byte-wise range (text_pattern_ops operators, which the investor_id
  * index is built with): the IDs that start with what was typed, and nothing a LIKE pattern could mean.
  */
@@ -49,25 +59,82 @@ function pageSql(search: boolean, from: From, limit: number): string {
   const where: string[] = [];
   let n = 0;
   if (search) where.push(`investor_id ~>=~ $${++n} AND investor_id ~<~ $${++n}`);
-  if (from !== 'start') where.push(`${KEY} ${from === 'before' ? '>' : '<'} ($${++n}::date, $${++n}::timestamptz, $${++n}::bigint)`);
+  if (from !== 'start') where.push(keyAfter(from, n));
   const dir = from === 'before' ? 'ASC' : 'DESC';
   return `SELECT ${PAGE_COLUMNS}${search ? '' : `, ${TOTAL_SQL}`} FROM token_purchases${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
   ORDER BY purchase_date ${dir}, created_at ${dir}, id ${dir} LIMIT ${Math.trunc(limit)}`;
 }
 
+/** The position condition of a page read from a cursor; its three parameters follow the first `n`. */
+function keyAfter(from: Exclude<From, 'start'>, n: number): string {
+  return `${KEY} ${from === 'before' ? '>' : '<'} ($${n + 1}::date, $${n + 2}::timestamptz, $${n + 3}::bigint)`;
+}
+
 /**
- * Unsearched pages are named statements: Postgres parses and plans each once per connection, and the plan (a walk of
- * the order index from a position) is the same for every position. The limit is part of the text, not a parameter:
- * a plan made without knowing it assumes a tenth of the table and sorts it. Searched pages are planned per request,
- * since the right plan depends on how much of the ledger the typed prefix matches (one ID: its index; 'ADX': the
- * order index).
+ * A searched page whose plan is the same for every prefix, so that Postgres plans nothing per request (planning was
+ * most of a search's cost). Its candidates are the first SEARCH_SORT_CAP + 1 matches in investor_id index order, from
+ * ledger_search_candidates (migrations/20261125000100_ledger_search.ts, whose settings make that a bounded index walk
+ * for any prefix); the page is those candidates from its position, in display order. `matched` (at most
+ * SEARCH_SORT_CAP + 1) tells whether every match was a candidate; if not, the caller asks pageSql. The one-row count
+ * is joined to the page so that an empty page still carries it (its page columns are then null).
  */
+function searchPageSql(from: From, limit: number): string {
+  const dir = from === 'before' ? 'ASC' : 'DESC';
+  return `WITH candidates AS MATERIALIZED (SELECT * FROM ledger_search_candidates($1::text, $2::text, ${SEARCH_SORT_CAP + 1}))
+  SELECT page.*, counted.matched FROM (SELECT count(*) AS matched FROM candidates) AS counted
+  LEFT JOIN LATERAL (SELECT ${PAGE_COLUMNS} FROM candidates AS token_purchases${from === 'start' ? '' : ` WHERE ${keyAfter(from, 2)}`}
+    ORDER BY purchase_date ${dir}, created_at ${dir}, id ${dir} LIMIT ${Math.trunc(limit)}) AS page ON true`;
+}
+
+/**
+ * The first page of each of several searches, in one statement: the searches that arrive within one turn of the event
+ * loop share a round trip (one write to Postgres, one statement to run) instead of one each. Like searchPageSql, but
+ * from the start: a search with no candidates has no row, so `matched` rides on the page's rows. Each page row carries
+ * `n`, its search's place in the arrays, and `k`, its place in the page.
+ */
+function firstSearchPagesSql(limit: number): string {
+  return `SELECT b.n, page.* FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS b(lo, hi, n)
+  CROSS JOIN LATERAL (SELECT ${PAGE_COLUMNS}, count(*) OVER () AS matched,
+      row_number() OVER (ORDER BY purchase_date DESC, created_at DESC, id DESC) AS k
+    FROM ledger_search_candidates(b.lo, b.hi, ${SEARCH_SORT_CAP + 1}) AS token_purchases
+    ORDER BY purchase_date DESC, created_at DESC, id DESC LIMIT ${Math.trunc(limit)}) AS page`;
+}
+
+/** Per database handle and page limit: the batcher of first search pages. */
+const firstSearchPages = new WeakMap<Knex, Map<number, Coalescer<[string, string], LedgerRowDb[]>>>();
+function firstSearchPage(db: Knex, range: [string, string], limit: number): Promise<LedgerRowDb[]> {
+  let byLimit = firstSearchPages.get(db);
+  if (!byLimit) firstSearchPages.set(db, (byLimit = new Map()));
+  let batcher = byLimit.get(limit);
+  if (!batcher) {
+    const statement = { name: `ledger_search_batch_${limit}`, text: firstSearchPagesSql(limit) };
+    batcher = new Coalescer<[string, string], LedgerRowDb[]>(async (ranges) => {
+      const rows = await pgQuery<LedgerRowDb & { n: string; k: string }>(db, { ...statement, values: [ranges.map((r) => r[0]), ranges.map((r) => r[1])] });
+      const pages = ranges.map(() => [] as Array<LedgerRowDb & { k: string }>);
+      for (const row of rows) pages[Number(row.n) - 1]!.push(row);
+      return pages.map((page) => page.sort((a, b) => Number(a.k) - Number(b.k)));
+    }, 64);
+    byLimit.set(limit, batcher);
+  }
+  return batcher.run(range);
+}
+
+/**
+ * Page statements are named: Postgres parses each once per connection, and keeps one plan for it once the plans it
+ * makes per execution stop being cheaper. Unsearched pages: a walk of the order index from a position, the same for
+ * every position. The limit is part of the text, not a parameter: a plan made without knowing it assumes a tenth of
+ * the table and sorts it. Searched pages: searchPageSql, bounded for any prefix; the statement for a prefix with
+ * more matches than it sorts (`broad`) is planned per request, since its right plan depends on how much of the
+ * ledger the prefix matches (a few thousand IDs: their index; 'ADX': the order index).
+ */
+type Kind = 'page' | 'search' | 'broad';
 const statements = new Map<string, { name?: string; text: string }>();
-function pageStatement(search: boolean, from: From, limit: number): { name?: string; text: string } {
-  const name = `ledger_page_${search ? 'search_' : ''}${from}_${limit}`;
+function pageStatement(kind: Kind, from: From, limit: number): { name?: string; text: string } {
+  const name = `ledger_${kind}_${from}_${limit}`;
   let statement = statements.get(name);
   if (!statement) {
-    statement = { ...(search ? {} : { name }), text: pageSql(search, from, limit) };
+    const text = kind === 'search' ? searchPageSql(from, limit) : pageSql(kind === 'broad', from, limit);
+    statement = { ...(kind === 'broad' ? {} : { name }), text };
     statements.set(name, statement);
   }
   return statement;
@@ -104,7 +171,7 @@ function keyOf(cursor: string): [string, string, string] {
 async function pgQuery<T>(db: Knex, query: { name?: string; text: string; values: unknown[] }): Promise<T[]> {
   const client = db.client as Knex.Client & { acquireConnection(): Promise<pg.PoolClient>; releaseConnection(c: pg.PoolClient): Promise<void> };
   // Announced like knex's own queries, so whoever listens to the instance's 'query' events (tests, debugging) sees it.
-  client.emit('query', { method: 'raw', sql: query.text, bindings: query.values });
+  client.emit('query', { method: 'raw', sql: query.text, bindings: query.values, ...(query.name ? { name: query.name } : {}) });
   const conn = await client.acquireConnection();
   try {
     return (await conn.query(query)).rows as T[];
@@ -132,7 +199,13 @@ export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage
   // One statement per page: the rows, their markers and (unsearched) the record count. One row more than a page
   // tells whether there is another page in the direction read.
   const values = [...(q.search ? prefixRange(q.search) : []), ...(cursor ? keyOf(cursor) : [])];
-  const found = await pgQuery<LedgerRowDb>(db, { ...pageStatement(Boolean(q.search), from, q.pageSize + 1), values });
+  let found = q.search && from === 'start'
+    ? await firstSearchPage(db, prefixRange(q.search), q.pageSize + 1)
+    : await pgQuery<LedgerRowDb>(db, { ...pageStatement(q.search ? 'search' : 'page', from, q.pageSize + 1), values });
+  // A search with more matches (from the position) than the bounded statement sorts: asked again, planned for it.
+  const matched = q.search ? toCount(found[0]?.matched ?? 0) : 0;
+  if (q.search) found = found.filter((r) => r.cursor !== null);
+  if (matched > SEARCH_SORT_CAP) found = await pgQuery<LedgerRowDb>(db, { ...pageStatement('broad', from, q.pageSize + 1), values });
   const more = found.length > q.pageSize;
   const rows = found.slice(0, q.pageSize);
   if (backwards) rows.reverse();
@@ -144,8 +217,8 @@ export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage
     // the end has no row to carry it: then asked on its own).
     const n = found[0]?.total ?? ((await db('ledger_totals').select({ n: 'records' }).first()) as { n: string }).n;
     total = toCount(n);
-  } else if (first && !more) {
-    total = rows.length; // a first page that is also the last tells the total without counting
+  } else if (matched <= SEARCH_SORT_CAP) {
+    total = matched; // every match was a candidate
   } else {
     total = await countMatching(db, q.search);
   }
