@@ -19,7 +19,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { createBullConnection, bullPrefix } from '@app/common/server/redis';
 import { encodeFrame, STUDIO_API, STUDIO_MEDIA } from '@app/common/studio';
@@ -30,6 +29,7 @@ import { cpuSince, cpuSnapshot, processTree } from './lib/cpu';
 import { benchDatabase } from './lib/database';
 import { freePort, quantile, report } from './lib/harness';
 import { connect, startSpeakers } from './lib/studio-speakers';
+import { deleteRedisPrefixes } from './lib/redis-keys';
 
 const STEPS = (process.env.BENCH_STUDIO_STEPS ?? '25,50,100,150').split(',').map(Number).filter((n) => n > 0);
 const STEP_S = Number(process.env.BENCH_STUDIO_SECONDS ?? 20);
@@ -294,14 +294,7 @@ try {
 } finally {
   await Promise.all([api.stop(), worker?.stop()]);
   await db.destroy();
-  const redis = new Redis(services.redisUrl, { maxRetriesPerRequest: 1 });
-  let cursor = '0';
-  do {
-    const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    cursor = nextCursor;
-    if (keys.length) await redis.del(...keys);
-  } while (cursor !== '0');
-  redis.disconnect();
+  await deleteRedisPrefixes(services.redisUrl, [prefix]);
   rmSync(storageRoot, { recursive: true, force: true });
   rmSync(scratch, { recursive: true, force: true });
   await close();

@@ -7,14 +7,14 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { ROOT } from '../scripts/lib/paths';
 import { startProcess, waitForHttp, type Managed } from '../scripts/lib/proc';
 import { cpuSince, cpuSnapshot, processTree } from './lib/cpu';
-import { benchDatabase } from './lib/database';
+import { benchDatabase, notifyEachLedgerRow } from './lib/database';
 import { paced, signedEvent } from './lib/stripe-events';
 import { freePort, quantile, report } from './lib/harness';
+import { deleteRedisPrefixes } from './lib/redis-keys';
 
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 20);
@@ -26,10 +26,7 @@ const log = (m: string) => console.log(`[bench:webhook-latency] ${m}`);
 
 const dbName = 'adx_bench_webhook_latency';
 const { services, url: benchUrl, db, close } = await benchDatabase(dbName, log, { fresh: true });
-await db.raw(`
-  CREATE FUNCTION bench_notify_ledger() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN PERFORM pg_notify('bench_ledger', NEW.payment_reference); RETURN NEW; END $$;
-  CREATE TRIGGER bench_notify_ledger AFTER INSERT ON token_purchases FOR EACH ROW EXECUTE FUNCTION bench_notify_ledger();`);
+await notifyEachLedgerRow(db);
 
 const prefixes: string[] = [];
 /** One checkout's API and worker, on their own Redis prefix. */
@@ -124,15 +121,6 @@ try {
 } finally {
   await listener.end();
   await db.destroy();
-  const redis = new Redis(services.redisUrl, { maxRetriesPerRequest: 1 });
-  for (const p of prefixes) {
-    let cursor = '0';
-    do {
-      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${p}*`, 'COUNT', 1000);
-      cursor = nextCursor;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  }
-  redis.disconnect();
+  await deleteRedisPrefixes(services.redisUrl, prefixes);
   await close();
 }

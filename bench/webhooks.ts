@@ -19,16 +19,16 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createBullConnection } from '@app/common/server/redis';
 import { waitForHttp, type Managed } from '../scripts/lib/proc';
 import { cpuSince, cpuSnapshot, processTree } from './lib/cpu';
 import { runTs } from './lib/processes';
 import { paced, signedEvent } from './lib/stripe-events';
-import { benchDatabase } from './lib/database';
+import { benchDatabase, notifyEachLedgerRow } from './lib/database';
 import { insertFloor } from './lib/burst';
 import { freePort, load, quantile, report, type LoadResult, type RequestSpec } from './lib/harness';
+import { deleteRedisPrefixes } from './lib/redis-keys';
 
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -46,11 +46,7 @@ const log = (m: string) => console.log(`[bench:webhooks] ${m}`);
 // A fresh database every run: the figures must not depend on what an earlier run left behind.
 const dbName = 'adx_bench_webhooks';
 const { services, url: benchUrl, db, close } = await benchDatabase(dbName, log, { fresh: true });
-// Bench-only (not a migration): tell the bench the moment a ledger row is committed.
-await db.raw(`
-  CREATE FUNCTION bench_notify_ledger() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN PERFORM pg_notify('bench_ledger', NEW.payment_reference); RETURN NEW; END $$;
-  CREATE TRIGGER bench_notify_ledger AFTER INSERT ON token_purchases FOR EACH ROW EXECUTE FUNCTION bench_notify_ledger();`);
+await notifyEachLedgerRow(db);
 
 const sessionId = () => `cs_bench_${randomBytes(12).toString('hex')}`;
 async function newDonations(n: number): Promise<string[]> {
@@ -384,15 +380,6 @@ try {
 } finally {
   await Promise.all([api.stop(), worker?.stop()]);
   await db.destroy();
-  const redis = new Redis(services.redisUrl, { maxRetriesPerRequest: 1 });
-  for (const p of [prefix, peerPrefix]) {
-    let cursor = '0';
-    do {
-      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${p}*`, 'COUNT', 1000);
-      cursor = nextCursor;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  }
-  redis.disconnect();
+  await deleteRedisPrefixes(services.redisUrl, [prefix, peerPrefix]);
   await close();
 }

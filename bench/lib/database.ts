@@ -42,3 +42,14 @@ export async function benchDatabase(name: string, log: (m: string) => void, opts
     },
   };
 }
+
+/**
+ * Bench-only (not a migration): a NOTIFY on channel `bench_ledger`, payload the payment reference, for every ledger
+ * row; Postgres delivers it at commit, so a LISTENing bench learns the moment each row is committed.
+ */
+export async function notifyEachLedgerRow(db: Knex): Promise<void> {
+  await db.raw(`
+    CREATE FUNCTION bench_notify_ledger() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN PERFORM pg_notify('bench_ledger', NEW.payment_reference); RETURN NEW; END $$;
+    CREATE TRIGGER bench_notify_ledger AFTER INSERT ON token_purchases FOR EACH ROW EXECUTE FUNCTION bench_notify_ledger();`);
+}
