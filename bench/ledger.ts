@@ -83,6 +83,20 @@ try {
   const peer = { ...(await load('fastify hello-world (peer)', `http://127.0.0.1:${helloPort}/`, { durationS: DURATION })), cpu: '', peer: 0 };
   const summary = wanted('summary') ? await measured('summary (cached)', '/api/ledger/summary') : null;
   const first = wanted('first') ? await measured('first page of 50, no search (cached)', '/api/ledger?pageSize=50') : null;
+  // Not a target: the first page's answer (its headers and 50 rows) sent by a bare node:http server, the most any
+  // Node server could do with that response here (bench/peers/replay.ts).
+  let replay: (LoadResult & { cpu: string; peer: number }) | null = null;
+  if (first) {
+    const replayPort = await freePort();
+    const replayer = startProcess('replay', tsx, ['bench/peers/replay.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(replayPort), SOURCE_URL: `${api}/api/ledger?pageSize=50` } });
+    try {
+      await waitForHttp(`http://127.0.0.1:${replayPort}/`, 30_000);
+      const peerNow = await load('peer', `http://127.0.0.1:${helloPort}/`, { durationS: DURATION });
+      replay = { ...(await load('  the same answer from a bare node:http server (ceiling, not a target)', `http://127.0.0.1:${replayPort}/`, { durationS: DURATION })), cpu: '', peer: peerNow.reqPerSec };
+    } finally {
+      await replayer.stop();
+    }
+  }
   const search = wanted('search') ? await measured('investor-ID search + page of 50', searchPath) : null;
   const deep = wanted('deep') ? await measured(`page ${DEEP} of 50, no search (keyset)`, deepPath) : null;
   // Not a target, but what a deep page costs when nobody read it before: every request from another position (a
@@ -94,7 +108,7 @@ try {
   const cold = wanted('cold') ? await measured('a page of 50 from a random position (uncached)', () => `/api/ledger?pageSize=50&page=${DEEP}&after=${randomPosition()}`) : null;
 
   const ratio = (r: { reqPerSec: number; peer: number } | null) => (r ? r.reqPerSec / (r.peer || r.reqPerSec) : NaN);
-  const rows = [peer, summary, first, search, deep, cold].flatMap((r) =>
+  const rows = [peer, summary, first, replay, search, deep, cold].flatMap((r) =>
     r
       ? [
           {
