@@ -16,7 +16,7 @@ import { paymentsPlugin } from './plugins/payments';
 import { queueDashboardRoutes } from './plugins/queue-dashboard';
 import { realtimePlugin } from './plugins/realtime';
 import { redisPlugin } from './plugins/redis';
-import { securityPlugin } from './plugins/security';
+import { DATA_CSP, securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
 import { adminPaymentRoutes } from './routes/admin/payments';
@@ -104,7 +104,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
       const status: number = tooLong ? 414 : 400;
       void (reply as unknown as FastifyReply)
         .status(status)
-        .headers({ 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'x-request-id': req.id })
+        .headers({ 'x-content-type-options': 'nosniff', 'content-security-policy': DATA_CSP, 'x-request-id': req.id })
         .send({ statusCode: status, error: tooLong ? 'URI Too Long' : 'Bad Request', message: tooLong ? 'A part of the address is too long' : 'The address is not valid (malformed percent-encoding)', requestId: req.id });
     },
   }).withTypeProvider<ZodTypeProvider>();

@@ -5,7 +5,7 @@ import helmet from 'helmet';
  * Browser security headers: a CSP the built app satisfies (scripts only from our origin, no inline
  * script but the prerendered pages' loader, which api/src/plugins/web.ts allows by its hash on those pages
  * with allowScriptHashes; images and media also from the storage's public origin when one is set), nosniff, no framing
- * (frame-ancestors 'none'), and HSTS in production.
+ * (frame-ancestors 'none'), and HSTS in production. JSON answers carry the data policy instead (DATA_CSP below).
  *
  * Helmet's middleware is built once here and run on every request. (@fastify/helmet 13 called helmet(options)
  * on every request, re-parsing the CSP directives and rebuilding every header each time: ~10 % of a cached
@@ -21,6 +21,18 @@ export function allowScriptHashes(csp: string, hashes: string[]): string {
   if (valid.length === 0) return csp;
   return csp.replace(/(^|;)\s*script-src ([^;]*)/, (_m, sep: string, sources: string) => `${sep}script-src ${sources} ${valid.join(' ')}`);
 }
+
+/**
+ * The policy of a JSON answer: it is data, never a document, so nothing may load or run in it and nothing may frame it
+ * (the API part of OWASP's REST security headers). Sent instead of the pages' CSP on every application/json response.
+ */
+export const DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
+/**
+ * Headers that only govern a document (how it opens windows, its agent cluster, DNS prefetching, IE's download
+ * prompt, Flash/PDF cross-domain policies, the old XSS auditor, the Referer its links send): not sent with JSON.
+ * nosniff, X-Frame-Options, Cross-Origin-Resource-Policy (no cross-origin no-cors reads) and HSTS stay.
+ */
+const DOCUMENT_ONLY = ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'referrer-policy'];
 
 export const securityPlugin = fp<{ production: boolean; mediaOrigins?: string[] }>(
   async (app, opts) => {
@@ -52,6 +64,15 @@ export const securityPlugin = fp<{ production: boolean; mediaOrigins?: string[] 
     });
     app.addHook('onRequest', (req, reply, done) => {
       applyHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    });
+    // JSON answers get the data policy (DATA_CSP) instead of the pages' one; about 700 bytes less on every API answer.
+    app.addHook('onSend', (_req, reply, payload, done) => {
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('application/json')) {
+        for (const name of DOCUMENT_ONLY) reply.raw.removeHeader(name);
+        reply.raw.setHeader('content-security-policy', DATA_CSP);
+      }
+      done(null, payload);
     });
   },
   { name: 'security' },
