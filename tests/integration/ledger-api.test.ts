@@ -316,7 +316,9 @@ describe('a prefix with more matches than a searched page sorts', () => {
       t.app.db.off('query', onQuery);
     }
     expect(together).toEqual(alone);
-    expect(seen.filter((q) => q.name === 'ledger_search_batch_31').length).toBeLessThan(searches.length / 2);
+    const batches = seen.filter((q) => q.name === 'ledger_search_batch_31').length;
+    expect(batches).toBeGreaterThanOrEqual(1);
+    expect(batches).toBeLessThan(searches.length / 2);
   });
 });
 

@@ -47,7 +47,7 @@ type From = 'start' | 'after' | 'before';
 /**
  * How many matches a searched page sorts itself. A search reads at most this many (+1) entries of the investor_id
  * index, in index order, and sorts them into display order; when there are more, the page is asked again with a plan
- * made for that prefix (searchPageSql's `broad`). Most searches are one investor's ID, a handful of rows.
+ * made for that prefix (the `broad` page statement). Most searches are one investor's ID, a handful of rows.
  */
 export const SEARCH_SORT_CAP = 200;
 
@@ -202,7 +202,7 @@ export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage
   let found = q.search && from === 'start'
     ? await firstSearchPage(db, prefixRange(q.search), q.pageSize + 1)
     : await pgQuery<LedgerRowDb>(db, { ...pageStatement(q.search ? 'search' : 'page', from, q.pageSize + 1), values });
-  // A search with more matches (from the position) than the bounded statement sorts: asked again, planned for it.
+  // A prefix with more matches than the bounded statement sorts: the page is asked again, planned for that prefix.
   const matched = q.search ? toCount(found[0]?.matched ?? 0) : 0;
   if (q.search) found = found.filter((r) => r.cursor !== null);
   if (matched > SEARCH_SORT_CAP) found = await pgQuery<LedgerRowDb>(db, { ...pageStatement('broad', from, q.pageSize + 1), values });
