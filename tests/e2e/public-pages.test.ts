@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ConsoleMessage } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PRIVATE_ROUTES, PUBLIC_ROUTES } from '@app/common/routes';
 import { appendLedgerRows } from '@app/common/server/ledger.repository';
@@ -192,19 +193,33 @@ describe('in the browser', () => {
     }
   });
 
+  /**
+   * Opens `path` in a new page, collecting the console messages `keep` picks and every page error, and waits until
+   * React has attached to the built markup (its root container carries React's internal key). The caller closes it.
+   */
+  async function openHydrated(path: string, viewport: { width: number; height: number }, keep: (m: ConsoleMessage) => boolean) {
+    const page = await site.browser.newPage({ viewport });
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (keep(m)) problems.push(m.text());
+    });
+    page.on('pageerror', (err) => problems.push(err.message));
+    try {
+      await page.goto(`${site.app.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      await expect
+        .poll(() => page.evaluate('Object.keys(document.getElementById("root")).some((k) => k.startsWith("__reactContainer"))'))
+        .toBe(true);
+    } catch (err) {
+      await page.close();
+      throw err;
+    }
+    return { page, problems };
+  }
+
   for (const p of ['/', '/token-ledger']) {
     it(`${p}: requests the app's code only after the first contentful paint, then hydrates with no console error`, async () => {
-      const page = await site.browser.newPage({ viewport: { width: 412, height: 823 } });
-      const problems: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
-      });
-      page.on('pageerror', (err) => problems.push(err.message));
+      const { page, problems } = await openHydrated(p, { width: 412, height: 823 }, (m) => m.type() === 'error' || m.type() === 'warning');
       try {
-        await page.goto(`${site.app.baseUrl}${p}`, { waitUntil: 'networkidle' });
-        await expect
-          .poll(() => page.evaluate('Object.keys(document.getElementById("root")).some((k) => k.startsWith("__reactContainer"))'))
-          .toBe(true);
         const timing = (await page.evaluate(`({
           fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
           scripts: performance.getEntriesByType('resource').filter((r) => new URL(r.name).pathname.startsWith('/assets/') && r.name.endsWith('.js'))
@@ -225,18 +240,8 @@ describe('in the browser', () => {
 
   for (const p of [...PAGES.map((x) => x.path), '/no/such/page']) {
     it(`${p}: hydrates the built HTML without a mismatch`, async () => {
-      const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const problems: string[] = [];
-      page.on('console', (m) => {
-        if (/hydrat|did not match|mismatch|#418|#419|#423|#425/i.test(m.text())) problems.push(m.text());
-      });
-      page.on('pageerror', (err) => problems.push(err.message));
+      const { page, problems } = await openHydrated(p, { width: 1280, height: 900 }, (m) => /hydrat|did not match|mismatch|#418|#419|#423|#425/i.test(m.text()));
       try {
-        await page.goto(`${site.app.baseUrl}${p}`, { waitUntil: 'networkidle' });
-        // Hydrated: React has attached to the built markup (its root container carries React's internal key).
-        await expect
-          .poll(() => page.evaluate('Object.keys(document.getElementById("root")).some((k) => k.startsWith("__reactContainer"))'))
-          .toBe(true);
         await page.waitForTimeout(300);
         expect(problems).toEqual([]);
         // One title, React's, so that it changes with client-side navigation.

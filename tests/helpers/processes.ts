@@ -3,10 +3,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { freePort } from '../../scripts/lib/proc';
-import type { FakeStripe } from '../fakes/stripe';
+import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
+import type { TestApp } from './app';
 import { testRedisPrefix } from './db';
+import { eventually } from './worker';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -20,6 +22,37 @@ export function sharedProcessEnv(databaseUrl: string, stripe: FakeStripe): Recor
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_URL: stripe.baseUrl,
   };
+}
+
+/** The app's settings for paying through the fake Stripe. */
+export function stripeAppEnv(stripe: FakeStripe): Record<string, string> {
+  return { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.baseUrl, PUBLIC_URL: 'http://localhost:3000' };
+}
+
+/** A fake Stripe for the whole test file: started before its tests, closed after. Read it inside hooks and tests. */
+export function useFakeStripe(): () => FakeStripe {
+  let stripe: FakeStripe | undefined;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+  });
+  afterAll(async () => {
+    await stripe?.close();
+  });
+  return () => stripe!;
+}
+
+/** The environment of a worker process working for test app `t`, on Redis at `redisUrl`. */
+export function workerProcessEnv(t: TestApp, redisUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { DATABASE_URL: t.database.url, REDIS_URL: redisUrl, REDIS_PREFIX: t.config.REDIS_PREFIX, LOG_LEVEL: 'warn', ...extra };
+}
+
+/** Waits for `check`, and on timeout says what the worker processes printed. */
+export async function eventuallyWith(workers: WorkerProcess[], check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  try {
+    await eventually(check, timeoutMs, what);
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\nworker output:\n${workers.map((w) => `[pid ${w.pid}]\n${w.output()}`).join('\n')}`);
+  }
 }
 
 /** Resolves when `child` has exited (at once if it already has). */

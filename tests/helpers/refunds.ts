@@ -5,16 +5,17 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { RunningWorkers } from '../../worker/src/workers';
 import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
 import { startTestApp, type TestApp } from './app';
+import { stripeAppEnv } from './processes';
 import { startTestWorker } from './worker';
 
 let donors = 0;
-/** A pending donation with tokens at the fake Stripe. Each from its own address: the donation limit is per IP. */
-export async function startDonation(t: TestApp, stripe: FakeStripe, amount: number): Promise<FakeSession> {
+/** A pending donation (with tokens unless told) at the fake Stripe. Each from its own address: the donation limit is per IP. */
+export async function startDonation(t: TestApp, stripe: FakeStripe, amount: number, wantsAdxTokens = true): Promise<FakeSession> {
   donors += 1;
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/payments/donations',
-    payload: { amount, wantsAdxTokens: true },
+    payload: { amount, wantsAdxTokens },
     remoteAddress: `10.13.${Math.floor(donors / 250) % 250}.${donors % 250}`,
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -67,7 +68,7 @@ export function useStripeSite(): StripeSite {
   beforeAll(async () => {
     state.stripe = await startFakeStripe();
     const s = state.stripe;
-    state.t = await startTestApp({ env: { STRIPE_SECRET_KEY: s.secretKey, STRIPE_WEBHOOK_SECRET: s.webhookSecret, STRIPE_API_URL: s.baseUrl, PUBLIC_URL: 'http://localhost:3000' } });
+    state.t = await startTestApp({ env: stripeAppEnv(s) });
     state.worker = await startTestWorker(state.t.database.db, state.t.config.REDIS_PREFIX);
   });
   afterAll(async () => {

@@ -7,42 +7,22 @@ import { Queue, type Job } from 'bullmq';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bullPrefix, createBullConnection } from '@app/common/server/redis';
-import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
+import type { FakeSession } from '../fakes/stripe';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { spawnWorkerProcess, type WorkerProcess } from '../helpers/processes';
-import { eventually } from '../helpers/worker';
+import { deliver as postWebhook, startDonation } from '../helpers/refunds';
+import { eventuallyWith, spawnWorkerProcess, stripeAppEnv, useFakeStripe, type WorkerProcess, workerProcessEnv } from '../helpers/processes';
 
-let stripe: FakeStripe;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-});
-afterAll(async () => {
-  await stripe?.close();
-});
+const stripe = useFakeStripe();
+const workerEnv = (t: TestApp) => workerProcessEnv(t, inject('redisUrl'), { WORKER_LOCK_DURATION_MS: '2000', WORKER_CONCURRENCY_LEDGER: '16' });
 
-const stripeEnv = () => ({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.baseUrl, PUBLIC_URL: 'http://localhost:3000' });
-const workerEnv = (t: TestApp) => ({ DATABASE_URL: t.database.url, REDIS_URL: inject('redisUrl'), REDIS_PREFIX: t.config.REDIS_PREFIX, LOG_LEVEL: 'warn', WORKER_LOCK_DURATION_MS: '2000', WORKER_CONCURRENCY_LEDGER: '16' });
-
-let donors = 0;
-/** A paid donation (with or without tokens); each from its own address (the donation limit is per IP). */
+/** A paid donation (with or without tokens). */
 async function paidDonation(t: TestApp, amount: number, wantsAdxTokens = true): Promise<FakeSession> {
-  donors += 1;
-  const res = await t.app.inject({ method: 'POST', url: '/api/payments/donations', payload: { amount, wantsAdxTokens }, remoteAddress: `10.17.${Math.floor(donors / 250)}.${donors % 250}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return stripe.pay((res.json() as { url: string }).url.split('/').pop()!);
+  return stripe().pay((await startDonation(t, stripe(), amount, wantsAdxTokens)).id);
 }
 
 async function deliver(t: TestApp, e: { payload: string; signature: string }): Promise<void> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+  const res = await postWebhook(t, e);
   expect(res.statusCode, res.body).toBe(200);
-}
-
-async function eventuallyWith(workers: WorkerProcess[], check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  try {
-    await eventually(check, timeoutMs, what);
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\nworker output:\n${workers.map((w) => `[pid ${w.pid}]\n${w.output()}`).join('\n')}`);
-  }
 }
 
 /** Backends of this test's database waiting for a lock. */
@@ -70,7 +50,7 @@ async function lockedInboxRows(db: Knex, ids: string[]): Promise<string[]> {
 async function parkFirst(t: TestApp, queue: Queue, startWorker: () => WorkerProcess, rest: Array<{ id: string; payload: string; signature: string }>) {
   const db = t.database.db;
   const first = await paidDonation(t, 1700, false);
-  const firstEvent = stripe.event('checkout.session.completed', first);
+  const firstEvent = stripe().event('checkout.session.completed', first);
   const rowLock = await db.transaction();
   await rowLock('donations').where({ id: first.metadata.row_id }).forUpdate().first();
   await deliver(t, firstEvent);
@@ -83,37 +63,53 @@ async function parkFirst(t: TestApp, queue: Queue, startWorker: () => WorkerProc
   return { worker, firstEvent, release: () => rowLock.rollback() };
 }
 
-describe('a worker killed with SIGKILL in the middle of a batch', () => {
-  const N = 8;
-  let t: TestApp;
+/**
+ * A describe's own app on the fake Stripe, a handle on its ledger queue, and the worker processes and lock holders
+ * it starts (stopped and let go after it). Read `t` and `queue` inside tests.
+ */
+function useBatchSite() {
+  const state: { t?: TestApp; queue?: Queue } = {};
   const holders: Knex.Transaction[] = [];
   const procs: WorkerProcess[] = [];
   const connection = createBullConnection(inject('redisUrl'));
-  let queue: Queue;
-
   beforeAll(async () => {
-    t = await startTestApp({ env: stripeEnv() });
-    queue = new Queue('ledger', { connection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
+    state.t = await startTestApp({ env: stripeAppEnv(stripe()) });
+    state.queue = new Queue('ledger', { connection, prefix: bullPrefix(state.t.config.REDIS_PREFIX) });
   });
   afterAll(async () => {
     for (const h of holders) await h.rollback().catch(() => undefined);
     await Promise.all(procs.map((p) => p.stop()));
-    await queue?.close();
+    await state.queue?.close();
     connection.disconnect();
-    await t?.close();
+    await state.t?.close();
   });
+  return {
+    get t() {
+      return state.t!;
+    },
+    get queue() {
+      return state.queue!;
+    },
+    holders,
+    startWorker: () => {
+      const w = spawnWorkerProcess(workerEnv(state.t!));
+      procs.push(w);
+      return w;
+    },
+  };
+}
+
+describe('a worker killed with SIGKILL in the middle of a batch', () => {
+  const N = 8;
+  const site = useBatchSite();
 
   it('leaves nothing of the batch behind; the next worker applies every event of it exactly once', { timeout: 120_000 }, async () => {
+    const { t, queue, holders, startWorker: start } = site;
     const db = t.database.db;
     const sessions: FakeSession[] = [];
     for (let i = 0; i < N; i++) sessions.push(await paidDonation(t, 2000 + i));
-    const events = sessions.map((s) => stripe.event('checkout.session.completed', s));
+    const events = sessions.map((s) => stripe().event('checkout.session.completed', s));
     const ids = events.map((e) => e.id);
-    const start = () => {
-      const w = spawnWorkerProcess(workerEnv(t));
-      procs.push(w);
-      return w;
-    };
     const parked = await parkFirst(t, queue, start, events);
 
     // The ledger table locked, the parked job let go: it commits (no ledger row), then the N gathered jobs
@@ -153,36 +149,19 @@ describe('a worker killed with SIGKILL in the middle of a batch', () => {
 
 describe('a bad event inside a batch', () => {
   const GOOD = 6;
-  let t: TestApp;
-  const procs: WorkerProcess[] = [];
-  const connection = createBullConnection(inject('redisUrl'));
-  let queue: Queue;
-
-  beforeAll(async () => {
-    t = await startTestApp({ env: stripeEnv() });
-    queue = new Queue('ledger', { connection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
-  });
-  afterAll(async () => {
-    await Promise.all(procs.map((p) => p.stop()));
-    await queue?.close();
-    connection.disconnect();
-    await t?.close();
-  });
+  const site = useBatchSite();
 
   it('fails only its own job; the others of its batch apply once', { timeout: 120_000 }, async () => {
+    const { t, queue } = site;
     const db = t.database.db;
     const sessions: FakeSession[] = [];
     for (let i = 0; i < GOOD; i++) sessions.push(await paidDonation(t, 3000 + i));
-    const good = sessions.map((s) => stripe.event('checkout.session.completed', s));
+    const good = sessions.map((s) => stripe().event('checkout.session.completed', s));
     // A session that charged another amount than its donation: PaymentMismatchError, never applies.
     const odd = await paidDonation(t, 5000);
-    const bad = stripe.event('checkout.session.completed', { ...odd, amount_total: 4999 });
+    const bad = stripe().event('checkout.session.completed', { ...odd, amount_total: 4999 });
     const batch = [...good.slice(0, 3), bad, ...good.slice(3)];
-    const parked = await parkFirst(t, queue, () => {
-      const w = spawnWorkerProcess(workerEnv(t));
-      procs.push(w);
-      return w;
-    }, batch);
+    const parked = await parkFirst(t, queue, site.startWorker, batch);
     await parked.release();
 
     const ids = batch.map((e) => e.id);

@@ -6,20 +6,12 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { closeQueues, createQueues, enqueue } from '@app/common/server/queues';
 import { bullPrefix, createBullConnection } from '@app/common/server/redis';
-import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
+import type { FakeSession } from '../fakes/stripe';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { privateRedis, spawnWorkerProcess, type PrivateRedis, type WorkerProcess } from '../helpers/processes';
+import { eventuallyWith, type PrivateRedis, privateRedis, spawnWorkerProcess, stripeAppEnv, useFakeStripe, type WorkerProcess, workerProcessEnv } from '../helpers/processes';
 import { eventually } from '../helpers/worker';
 
-let stripe: FakeStripe;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-});
-afterAll(async () => {
-  await stripe?.close();
-});
-
-const stripeEnv = () => ({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.baseUrl, PUBLIC_URL: 'http://localhost:3000' });
+const stripe = useFakeStripe();
 
 let donors = 0;
 /** A paid donation with tokens. Each comes from its own address: the donation limit is 10 a minute per IP. */
@@ -33,24 +25,11 @@ async function paidDonation(t: TestApp, amount: number): Promise<FakeSession> {
   });
   expect(res.statusCode, res.body).toBe(200);
   const id = (res.json() as { url: string }).url.split('/').pop()!;
-  return stripe.pay(id);
+  return stripe().pay(id);
 }
 
 function deliver(t: TestApp, e: { payload: string; signature: string }) {
   return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
-}
-
-function workerEnv(t: TestApp, redisUrl: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { DATABASE_URL: t.database.url, REDIS_URL: redisUrl, REDIS_PREFIX: t.config.REDIS_PREFIX, LOG_LEVEL: 'warn', ...extra };
-}
-
-/** Waits for `check`, and on timeout says what the worker processes printed. */
-async function eventuallyWith(workers: WorkerProcess[], check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  try {
-    await eventually(check, timeoutMs, what);
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\nworker output:\n${workers.map((w) => `[pid ${w.pid}]\n${w.output()}`).join('\n')}`);
-  }
 }
 
 describe('a worker killed with SIGKILL in the middle of ledger.record', () => {
@@ -64,7 +43,7 @@ describe('a worker killed with SIGKILL in the middle of ledger.record', () => {
   let events: QueueEvents;
 
   beforeAll(async () => {
-    t = await startTestApp({ env: stripeEnv() });
+    t = await startTestApp({ env: stripeAppEnv(stripe()) });
     queue = new Queue('ledger', { connection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
     events = new QueueEvents('ledger', { connection: eventsConnection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
     await events.waitUntilReady();
@@ -82,7 +61,7 @@ describe('a worker killed with SIGKILL in the middle of ledger.record', () => {
   it('is recovered as a stalled job by the next worker, and exactly one ledger row exists', { timeout: 120_000 }, async () => {
     const db = t.database.db;
     const session = await paidDonation(t, 4200);
-    const e = stripe.event('checkout.session.completed', session);
+    const e = stripe().event('checkout.session.completed', session);
 
     // No worker runs yet: the webhook writes the inbox row and the job waits in the queue.
     expect((await deliver(t, e)).statusCode).toBe(200);
@@ -95,7 +74,7 @@ describe('a worker killed with SIGKILL in the middle of ledger.record', () => {
     const stalled: string[] = [];
     events.on('stalled', ({ jobId }) => stalled.push(jobId));
 
-    const first = spawnWorkerProcess(workerEnv(t, inject('redisUrl'), { WORKER_LOCK_DURATION_MS: LOCK_MS }));
+    const first = spawnWorkerProcess(workerProcessEnv(t, inject('redisUrl'), { WORKER_LOCK_DURATION_MS: LOCK_MS }));
     procs.push(first);
     await eventuallyWith([first], async () => (await (await queue.getJob(e.id))?.getState()) === 'active', 30_000, 'the first worker to take the job');
     // ...and to be inside the handler: its transaction waits for our lock on the inbox row.
@@ -115,7 +94,7 @@ describe('a worker killed with SIGKILL in the middle of ledger.record', () => {
     expect(await (await queue.getJob(e.id))?.getState()).toBe('active'); // orphaned: nobody renews its lock
     expect(await db('token_purchases').where({ payment_reference: session.id })).toHaveLength(0);
 
-    const second = spawnWorkerProcess(workerEnv(t, inject('redisUrl'), { WORKER_LOCK_DURATION_MS: LOCK_MS }));
+    const second = spawnWorkerProcess(workerProcessEnv(t, inject('redisUrl'), { WORKER_LOCK_DURATION_MS: LOCK_MS }));
     procs.push(second);
     // Completed in BullMQ comes last (after the handler's transaction committed).
     await eventuallyWith([first, second], async () => (await (await queue.getJob(e.id))?.getState()) === 'completed', 60_000, 'the second worker to recover and complete the job');
@@ -143,7 +122,7 @@ describe('Redis stopped while webhooks arrive', () => {
 
   beforeAll(async () => {
     redis = await privateRedis();
-    t = await startTestApp({ env: { ...stripeEnv(), REDIS_URL: redis.url } });
+    t = await startTestApp({ env: { ...stripeAppEnv(stripe()), REDIS_URL: redis.url } });
   });
   afterAll(async () => {
     await worker?.stop();
@@ -155,10 +134,10 @@ describe('Redis stopped while webhooks arrive', () => {
 
   it('answers every webhook 200 at once, and the reconciler records all of them exactly once when Redis returns', { timeout: 120_000 }, async () => {
     const db = t.database.db;
-    worker = spawnWorkerProcess(workerEnv(t, redis.url));
+    worker = spawnWorkerProcess(workerProcessEnv(t, redis.url));
     const sessions: FakeSession[] = [];
     for (let i = 0; i < N; i++) sessions.push(await paidDonation(t, 1000 + i));
-    const deliveries = sessions.map((s) => stripe.event('checkout.session.completed', s));
+    const deliveries = sessions.map((s) => stripe().event('checkout.session.completed', s));
     // The worker is up (it has upserted its schedules) before Redis goes away, and stays up throughout.
     const probeConnection = createBullConnection(redis.url);
     const probe = new Queue('ledger', { connection: probeConnection, prefix: bullPrefix(t.config.REDIS_PREFIX) });

@@ -6,37 +6,20 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { closeQueues, createQueues, enqueue } from '@app/common/server/queues';
 import { bullPrefix, createBullConnection } from '@app/common/server/redis';
-import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
+import type { FakeSession } from '../fakes/stripe';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { privateRedis, spawnWorkerProcess, type PrivateRedis, type WorkerProcess } from '../helpers/processes';
+import { eventuallyWith, type PrivateRedis, privateRedis, spawnWorkerProcess, stripeAppEnv, useFakeStripe, type WorkerProcess, workerProcessEnv } from '../helpers/processes';
 import { deliver, ledgerOf, netOf, startDonation } from '../helpers/refunds';
 import { eventually } from '../helpers/worker';
 
-let stripe: FakeStripe;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-});
-afterAll(async () => {
-  await stripe?.close();
-});
-
-const stripeEnv = () => ({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.baseUrl, PUBLIC_URL: 'http://localhost:3000' });
-const workerEnv = (t: TestApp, redisUrl: string, extra: Record<string, string> = {}) => ({ DATABASE_URL: t.database.url, REDIS_URL: redisUrl, REDIS_PREFIX: t.config.REDIS_PREFIX, LOG_LEVEL: 'warn', ...extra });
+const stripe = useFakeStripe();
 
 /** A donation paid and recorded by the success page's verify call (no worker needed). */
 async function recordedDonation(t: TestApp, amount: number): Promise<FakeSession> {
-  const s = stripe.pay((await startDonation(t, stripe, amount)).id);
+  const s = stripe().pay((await startDonation(t, stripe(), amount)).id);
   const res = await t.app.inject({ method: 'POST', url: '/api/payments/verify', payload: { session_id: s.id }, remoteAddress: '10.99.0.1' });
   expect(res.json()).toMatchObject({ status: 'paid' });
   return s;
-}
-
-async function eventuallyWith(workers: WorkerProcess[], check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  try {
-    await eventually(check, timeoutMs, what);
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\nworker output:\n${workers.map((w) => `[pid ${w.pid}]\n${w.output()}`).join('\n')}`);
-  }
 }
 
 describe('a worker killed with SIGKILL in the middle of a refund', () => {
@@ -47,7 +30,7 @@ describe('a worker killed with SIGKILL in the middle of a refund', () => {
   let queue: Queue;
 
   beforeAll(async () => {
-    t = await startTestApp({ env: stripeEnv() });
+    t = await startTestApp({ env: stripeAppEnv(stripe()) });
     queue = new Queue('ledger', { connection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
   });
   afterAll(async () => {
@@ -61,13 +44,13 @@ describe('a worker killed with SIGKILL in the middle of a refund', () => {
   it('is recovered by the next worker: one reversal row, status refunded', { timeout: 120_000 }, async () => {
     const db = t.database.db;
     const s = await recordedDonation(t, 6400);
-    const e = stripe.sign(stripe.refund(s.id));
+    const e = stripe().sign(stripe().refund(s.id));
     expect((await deliver(t, e)).statusCode).toBe(200);
 
     // The worker blocks inside ledger.record's transaction on the donation row the refund must lock.
     lockHolder = await db.transaction();
     await lockHolder('donations').where({ id: s.metadata.row_id }).forUpdate().first();
-    const first = spawnWorkerProcess(workerEnv(t, inject('redisUrl'), { WORKER_LOCK_DURATION_MS: '2000' }));
+    const first = spawnWorkerProcess(workerProcessEnv(t, inject('redisUrl'), { WORKER_LOCK_DURATION_MS: '2000' }));
     procs.push(first);
     await eventuallyWith(
       [first],
@@ -83,7 +66,7 @@ describe('a worker killed with SIGKILL in the middle of a refund', () => {
     lockHolder = undefined;
     expect((await ledgerOf(db, s.id)).length).toBe(1);
 
-    const second = spawnWorkerProcess(workerEnv(t, inject('redisUrl'), { WORKER_LOCK_DURATION_MS: '2000' }));
+    const second = spawnWorkerProcess(workerProcessEnv(t, inject('redisUrl'), { WORKER_LOCK_DURATION_MS: '2000' }));
     procs.push(second);
     await eventuallyWith([first, second], async () => (await (await queue.getJob(e.id))?.getState()) === 'completed', 60_000, 'the second worker to complete the refund');
     expect(await netOf(db, s.id)).toEqual({ cents: 0, units: 0n, rows: 2 });
@@ -100,7 +83,7 @@ describe('Redis stopped while refund events arrive', () => {
 
   beforeAll(async () => {
     redis = await privateRedis();
-    t = await startTestApp({ env: { ...stripeEnv(), REDIS_URL: redis.url } });
+    t = await startTestApp({ env: { ...stripeAppEnv(stripe()), REDIS_URL: redis.url } });
   });
   afterAll(async () => {
     await worker?.stop();
@@ -113,8 +96,8 @@ describe('Redis stopped while refund events arrive', () => {
     const sessions: FakeSession[] = [];
     for (let i = 0; i < N; i++) sessions.push(await recordedDonation(t, 1000 + i));
     // Half refunded in full, half in two partial refunds (both cumulative events delivered twice).
-    const deliveries = sessions.flatMap((s, i) => (i % 2 ? [stripe.refund(s.id)] : [stripe.refund(s.id, 300), stripe.refund(s.id, 200)])).map((e) => stripe.sign(e));
-    worker = spawnWorkerProcess(workerEnv(t, redis.url));
+    const deliveries = sessions.flatMap((s, i) => (i % 2 ? [stripe().refund(s.id)] : [stripe().refund(s.id, 300), stripe().refund(s.id, 200)])).map((e) => stripe().sign(e));
+    worker = spawnWorkerProcess(workerProcessEnv(t, redis.url));
     const probeConnection = createBullConnection(redis.url);
     const probe = new Queue('ledger', { connection: probeConnection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
     try {
