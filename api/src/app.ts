@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerOptions } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiConfig } from './config';
 import { httpError } from './http-error';
-import { HotAnswers } from './hot-answers';
 import { accessPlugin, sessionCookieName, studioCookieName } from './plugins/access';
 import { dbPlugin } from './plugins/db';
 import { ledgerCachePlugin } from './plugins/ledger-cache';
@@ -54,13 +53,6 @@ function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Whole responses of the public ledger's hot answers, served before the router (api/src/hot-answers.ts). */
-    hotAnswers: HotAnswers;
-  }
-}
-
 /** Whether parsed params or query (strings, arrays, objects) hold a NUL character anywhere. */
 function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -74,20 +66,7 @@ function hasNul(value: unknown, depth = 0): boolean {
 export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
   const lifetime = { idleMs: config.SESSION_IDLE_HOURS * 3_600_000, absoluteMs: config.SESSION_MAX_DAYS * 86_400_000 };
-  const hotAnswers = new HotAnswers(requestIdOf);
   const app = Fastify({
-    // Fastify's own HTTP/1 server (same options), with the ledger's hot answers looked up before the router.
-    serverFactory: (handler, options) => {
-      const opts = options as unknown as { http?: ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket: number };
-      const server = createServer(opts.http ?? {}, (req, res) => {
-        if (!hotAnswers.tryServe(req, res, () => handler(req, res))) handler(req, res);
-      });
-      server.keepAliveTimeout = opts.keepAliveTimeout;
-      server.requestTimeout = opts.requestTimeout;
-      server.setTimeout(opts.connectionTimeout);
-      if (opts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
-      return server;
-    },
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["stripe-signature"]'] },
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
@@ -124,8 +103,6 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { url: config.DATABASE_URL, poolMax: config.DB_POOL_MAX });
   await app.register(ledgerCachePlugin, { url: config.DATABASE_URL });
-  hotAnswers.attach(app.ledgerCache);
-  app.decorate('hotAnswers', hotAnswers);
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   // Files from S3_PUBLIC_URL (a CDN or public bucket) play in <audio>/<video> only if the CSP allows that origin.
   const mediaOrigins = config.STORAGE_DRIVER === 's3' && config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [];

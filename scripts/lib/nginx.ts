@@ -38,8 +38,8 @@ export async function ensureNginx(log: (m: string) => void): Promise<string | un
 
 /**
  * deploy/nginx.conf for one machine. Only where it listens, the resolver's address and the API's port change;
- * the http block also gets the paths of this run's logs and temporary files (the package's defaults under /var
- * need root). Throws when the file no longer has a line this relies on, so the two cannot drift apart quietly.
+ * the http block also gets the paths of this run's logs, temporary files and ledger cache (the package's defaults
+ * and the production cache path under /var need root). Throws when the file no longer has a line this relies on, so the two cannot drift apart quietly.
  */
 export function renderNginxConf(template: string, o: { listen: string; resolver: string; apiPort: number; dir: string }): string {
   let out = template;
@@ -50,6 +50,7 @@ export function renderNginxConf(template: string, o: { listen: string; resolver:
   replace(/listen 8080;/, `listen ${o.listen};`);
   replace(/resolver 127\.0\.0\.11 /, `resolver ${o.resolver} `);
   replace(/set \$api api:3000;/, `set $api api:${o.apiPort};`);
+  replace(/proxy_cache_path \/var\/cache\/nginx\/ledger /, `proxy_cache_path ${o.dir}/ledger-cache `);
   const files = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `  ${k}_temp_path ${o.dir}/${k};\n`).join('');
   replace(/^http \{\n/m, `http {\n  access_log ${o.dir}/access.log;\n${files}`);
   return out;

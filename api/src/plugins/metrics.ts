@@ -42,14 +42,6 @@ export const metricsPlugin = fp<{ token: string | undefined; production: boolean
       },
     });
     new Gauge({
-      name: 'ledger_hot_answers_sent',
-      help: 'Ledger summary and first-page responses sent from memory before the router (not in http_request_duration_seconds)',
-      registers: [registry],
-      collect() {
-        this.set(app.hasDecorator('hotAnswers') ? app.hotAnswers.served : 0);
-      },
-    });
-    new Gauge({
       name: 'bullmq_queue_jobs',
       help: 'Jobs per queue and state, read from Redis at scrape time',
       labelNames: ['queue', 'state'] as const,

@@ -61,12 +61,15 @@ export async function csrfHeaders(): Promise<Record<string, string>> {
   return csrfToken ? { 'x-csrf-token': csrfToken } : {};
 }
 
-/** A same-origin JSON call (CSRF header when not a GET); throws ApiError on a non-2xx status. The answer is not checked. */
-export async function requestJson(method: string, path: string, payload: unknown, signal?: AbortSignal): Promise<unknown> {
+/**
+ * A same-origin JSON call (CSRF header when not a GET); throws ApiError on a non-2xx status. The answer is not checked.
+ * `cache`: the browser cache's part (fetch's `cache` option), e.g. 'no-cache' to revalidate a cacheable answer.
+ */
+export async function requestJson(method: string, path: string, payload: unknown, signal?: AbortSignal, cache?: RequestCache): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (payload !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') Object.assign(headers, await csrfHeaders());
-  const res = await fetch(path, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload), signal, credentials: 'same-origin' });
+  const res = await fetch(path, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload), signal, credentials: 'same-origin', cache });
   const text = await res.text();
   if (!res.ok) throw apiErrorFrom(res.status, res.statusText, text);
   const body = parseJson(text);

@@ -21,7 +21,9 @@ function readSeed(): LedgerSeed | null {
 /** The tab's store, starting from the figures the server rendered the page with (when it did). */
 const browserStore = new LedgerStore(readSeed(), LEDGER_PAGE_SIZE);
 
-const load = (url: string) => requestJson('GET', url, undefined);
+// The answers are cacheable (Cache-Control, ETag): the store decides when to ask again, and then the browser checks
+// with the server (a 304 when unchanged) rather than reuse its copy, which may predate a change the page just heard of.
+const load = (url: string) => requestJson('GET', url, undefined, undefined, 'no-cache');
 
 /** What a page reads about one of the two answers (the fields of a query result the page used). */
 export interface LedgerRead<T> {
