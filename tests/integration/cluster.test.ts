@@ -8,6 +8,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@app/common/events';
 import { RATE_LIMITS } from '@app/common/domain/rate-limits';
+import { LEDGER_CACHE } from '@app/common/domain/ledger-http-cache';
 import type { TLedgerRow } from '@app/common/schemas/ledger';
 import { createStudioCredential, issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { STUDIO_API, type TStudioTake } from '@app/common/studio';
@@ -252,6 +253,36 @@ describe('two APIs and two workers on the same Postgres, Redis and storage', () 
     } finally {
       for (const s of streams) s.close();
     }
+  });
+
+  it.skipIf(!findNginx())('keeps the public ledger in nginx: the second request is a HIT, a 304 for its ETag, a new row shown once max-age is over (nginx)', { timeout: 60_000 }, async () => {
+    const url = `http://127.0.0.1:${proxy.port}/api/ledger/summary`;
+    const read = async (headers: Record<string, string> = {}) => {
+      const res = await fetch(url, { headers });
+      const text = await res.text();
+      return { status: res.status, cache: res.headers.get('x-cache-status'), etag: res.headers.get('etag'), body: text ? (JSON.parse(text) as { totalInvestors: number }) : null };
+    };
+    const first = await read();
+    const filled = Date.now();
+    expect(first.status).toBe(200);
+    expect(['MISS', 'EXPIRED']).toContain(first.cache);
+    const second = await read();
+    expect(second).toEqual({ ...first, cache: 'HIT' });
+    // nginx answers a matching If-None-Match itself.
+    expect(await read({ 'if-none-match': first.etag! })).toMatchObject({ status: 304, cache: 'HIT', body: null });
+    // The ETag is the answer's hash, so either replica revalidates what the other one answered.
+    for (const a of apis) expect((await fetch(`${a.url}/api/ledger/summary`)).headers.get('etag')).toBe(first.etag);
+
+    await appendLedgerRows(database.db, [{ investor_id: 'ADX7071', purchase_date: '2030-01-01', investment_amount_usd: '10.00', tokens_to_be_distributed: '100.00000000', source: 'admin' }]);
+    // Within max-age nginx may still answer the copy it has; once it is over (nginx counts whole seconds), the next
+    // request gets the new figures from an API, not a stale copy.
+    const expired = filled + (LEDGER_CACHE.maxAgeS + 1) * 1_000 + 100;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expired - Date.now())));
+    const after = await read();
+    expect(after.status).toBe(200);
+    expect(after.body?.totalInvestors).toBe(first.body!.totalInvestors + 1);
+    expect(after.cache).toBe('EXPIRED');
+    expect(await read()).toMatchObject({ cache: 'HIT', body: after.body });
   });
 
   it('replaces a client-sent X-Forwarded-For at the proxy, so a caller cannot pick its own rate-limit bucket', { timeout: 60_000 }, async () => {
