@@ -10,8 +10,8 @@ interface Logger {
 }
 
 /**
- * Per-process memory of answers derived from the public ledger (the summary, the first page, the rendered
- * /token-ledger page), dropped whenever Postgres reports a ledger change on LEDGER_CHANNEL. Every API replica
+ * Per-process memory of answers derived from the public ledger (the summary and unsearched pages, serialised with
+ * their ETags; the rendered /token-ledger page), dropped whenever Postgres reports a ledger change on LEDGER_CHANNEL. Every API replica
  * LISTENs on its own connection, and Postgres notifies every listener at commit, so a new row is seen by the
  * next request on any replica without a query per request. While the listening connection is down (or before it
  * is up) nothing is cached: a missed notification must never leave a stale answer behind.
