@@ -39,7 +39,7 @@ describe('the compiled servers', () => {
       expect(r.status, bundle).toBe(78);
       expect(r.stderr.trim().split('\n'), bundle).toEqual([expect.stringMatching(new RegExp(`^Invalid configuration: .*${named.replace(/[()]/g, '\\$&')}`))]);
     }
-  });
+  }, 90_000);
 
   it('migrate finds the migrations inside its bundle, then the API and the worker start and serve', async () => {
     const migrate = spawnSync(process.execPath, ['scripts/dist/migrate.js'], { cwd: root, encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH, DATABASE_URL: database.url } });
