@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -84,6 +84,8 @@ export async function buildServer() {
       }),
     ),
   );
+  // esbuild's service process would otherwise live on beside `npm start`'s supervisor.
+  await stop();
   return Object.keys(ENTRIES);
 }
 
