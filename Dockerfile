@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Build stage: install everything, build the web app.
+# Build stage: install everything, build the web app and bundle the servers (npm run build).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -13,10 +13,11 @@ COPY web/package.json web/
 # versions unchanged (see scripts/bootstrap.mjs). Where the lockfile is complete, `npm ci` works too.
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npm run build:web
+RUN npm run build
 
 # Runtime stage: production dependencies only (`--omit=dev`, same lockfile note as above), non-root.
-# tsx is a production dependency: the servers run their TypeScript directly (node --import tsx).
+# Only JavaScript runs here: each process is one bundle (scripts/build.mjs) holding our code, with the npm
+# packages loaded from node_modules; no TypeScript sources and no tsx.
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
 # The worker remuxes finalized studio recordings (and the API profile audio) with Debian's ffmpeg.
@@ -28,14 +29,13 @@ COPY api/package.json api/
 COPY worker/package.json worker/
 COPY web/package.json web/
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
-COPY --from=build /app/common ./common
-COPY --from=build /app/api ./api
-COPY --from=build /app/worker ./worker
-COPY --from=build /app/migrations ./migrations
-COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/api/dist ./api/dist
+COPY --from=build /app/worker/dist ./worker/dist
+COPY --from=build /app/worker/assets ./worker/assets
+COPY --from=build /app/scripts/dist ./scripts/dist
 COPY --from=build /app/web/dist ./web/dist
 COPY --from=build /app/web/dist-ssr ./web/dist-ssr
 USER node
 EXPOSE 3000
 # node itself is the container's main process, so `docker stop`'s SIGTERM reaches the server's drain.
-CMD ["node", "--import", "tsx", "api/src/server.ts"]
+CMD ["node", "api/dist/server.js"]

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Entry point of `npm start`, `npm test`, `npm run dev` and `npm run bench`. Plain Node with no
-// dependencies, so it runs on a bare machine: installs what is missing, then hands over to the
-// TypeScript script of the same name under tsx.
+// dependencies, so it runs on a bare machine: installs what is missing, then hands over. `npm start`
+// (production-like) compiles the servers (scripts/build.mjs) and runs the compiled supervisor,
+// scripts/dist/start.js, in this same process, which starts the API and the worker as plain Node: one
+// supervisor plus the servers. The other commands run the TypeScript script of the same name under tsx.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [command = 'start', ...args] = process.argv.slice(2);
@@ -40,8 +42,15 @@ if (needsInstall()) {
   }
 }
 
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const child = spawn(tsx, [path.join(root, scripts[command]), ...args], { cwd: root, stdio: 'inherit' });
-// The child handles Ctrl-C itself (it owns the services it started); we only relay termination.
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+if (command === 'start') {
+  // Built on every start (about 2 s), so what runs is never older than the sources.
+  const { buildServer } = await import('./build.mjs');
+  await buildServer();
+  await import(pathToFileURL(path.join(root, 'scripts/dist/start.js')).href);
+} else {
+  const tsx = path.join(root, 'node_modules/.bin/tsx');
+  const child = spawn(tsx, [path.join(root, scripts[command]), ...args], { cwd: root, stdio: 'inherit' });
+  // The child handles Ctrl-C itself (it owns the services it started); we only relay termination.
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}

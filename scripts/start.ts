@@ -1,5 +1,7 @@
 // `npm start`: services (configured, running locally, or started under ./.data), migrations, demo
 // seed, web build, then the API and the worker. Ctrl-C stops everything this script started.
+// It runs compiled (scripts/dist/start.js, in bootstrap.mjs's own process) and starts the compiled servers,
+// api/dist/server.js and worker/dist/main.js, with plain Node: bootstrap.mjs builds all three first.
 // `npm run start:cluster` (`--cluster`): 2 APIs (127.0.0.1 and 127.0.0.2, port PORT+1) and 2 workers on the
 // same Postgres and Redis, behind nginx running deploy/nginx.conf on PORT when nginx is installed, else the
 // Node stand-in (scripts/lib/nginx.ts).
@@ -52,15 +54,14 @@ async function main(): Promise<void> {
   const port = process.env.PORT ?? '3000';
   const url = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const env = { ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, PORT: port };
-  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
   // Behind the proxy, the APIs share a port on two loopback addresses: nginx finds them by name, and names carry no ports.
   const apiPort = cluster ? Number(port) + 1 : Number(port);
   const apiHosts = cluster ? ['127.0.0.1', '127.0.0.2'] : [process.env.HOST ?? '127.0.0.1'];
   apiHosts.forEach((host, i) => {
     const apiEnv = cluster ? { ...env, HOST: host, PORT: String(apiPort), PUBLIC_URL: url, TRUST_PROXY: 'true' } : env;
-    children.push(startProcess(cluster ? `api-${i + 1}` : 'api', tsx, ['api/src/server.ts'], { cwd: ROOT, env: apiEnv }));
+    children.push(startProcess(cluster ? `api-${i + 1}` : 'api', process.execPath, [path.join(ROOT, 'api/dist/server.js')], { cwd: ROOT, env: apiEnv }));
   });
-  for (let i = 0; i < (cluster ? 2 : 1); i++) children.push(startProcess(cluster ? `worker-${i + 1}` : 'worker', tsx, ['worker/src/main.ts'], { cwd: ROOT, env: { ...env, PUBLIC_URL: url } })); // links in mail
+  for (let i = 0; i < (cluster ? 2 : 1); i++) children.push(startProcess(cluster ? `worker-${i + 1}` : 'worker', process.execPath, [path.join(ROOT, 'worker/dist/main.js')], { cwd: ROOT, env: { ...env, PUBLIC_URL: url } })); // links in mail
   for (const c of children) {
     void c.exited.then((code) => {
       if (!stopping) {

@@ -1,10 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ZBaseEnv, parseEnv, zPort } from '@app/common/server/env';
+import { repoRoot } from '@app/common/server/repo-root';
 import { checkStorageEnv, ZStorageEnv } from '@app/common/server/storage/index';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const zBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from '@app/common/server/repo-root';
 
 /** The repository root. */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ROOT = repoRoot;
 /** Where local services and files live when nothing is configured. */
 export const DATA_DIR = path.join(ROOT, '.data');
 /** Local binaries installed by npm. */

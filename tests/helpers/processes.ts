@@ -131,8 +131,15 @@ export function spawnApiProcess(env: Record<string, string>): ServiceProcess {
   return spawnService('api/src/server.ts', env);
 }
 
+/** Spawns a compiled bundle (`api/dist/server.js`, `worker/dist/main.js`, built by scripts/build.mjs) with plain Node. */
+export function spawnCompiledProcess(bundle: string, env: Record<string, string>): ServiceProcess {
+  return spawnService(bundle, env);
+}
+
+/** A TypeScript entry runs through tsx, a bundle (.js) with plain Node, each as production ran or runs it. */
 function spawnService(script: string, env: Record<string, string>): ServiceProcess {
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [script], {
+  const [cmd, args] = script.endsWith('.js') ? [process.execPath, [script]] : [path.join(ROOT, 'node_modules/.bin/tsx'), [script]];
+  const child = spawn(cmd, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

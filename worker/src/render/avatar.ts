@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from './brand';
 
 /** Hosts an avatar is fetched from: Discord's CDN only (the URL comes from the sign-in profile sync). */
 const AVATAR_HOSTS = new Set(['cdn.discordapp.com', 'media.discordapp.net']);
@@ -28,6 +28,7 @@ export async function fetchAvatar(url: string | null, size: number, fetchImpl: t
 }
 
 /** Any image sharp reads, cropped to a centred square PNG of `size` px. */
-function squarePng(image: Buffer, size: number): Promise<Buffer> {
+async function squarePng(image: Buffer, size: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(image, { limitInputPixels: 4096 * 4096 }).resize(size, size, { fit: 'cover' }).png().toBuffer();
 }

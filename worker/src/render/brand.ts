@@ -1,4 +1,14 @@
-import sharp from 'sharp';
+import type sharpFunction from 'sharp';
+
+/**
+ * sharp (libvips), loaded at the first render rather than at start: it is ~28 MB of resident memory that a
+ * worker which renders nothing (most of the time) need not hold.
+ */
+let sharpLoading: Promise<typeof sharpFunction> | undefined;
+export function loadSharp(): Promise<typeof sharpFunction> {
+  sharpLoading ??= import('sharp').then((m) => m.default);
+  return sharpLoading;
+}
 
 /** The site's colours (web/src/styles.css @theme): navy ink, gold accent, warm paper. */
 export const BRAND = {
@@ -39,6 +49,7 @@ export function brandedSvg(width: number, height: number, background: { x2: numb
 }
 
 /** Rasterizes an SVG document to PNG with the shared encoding options. */
-export function svgToPng(svg: string): Promise<Buffer> {
+export async function svgToPng(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png(PNG_OPTIONS).toBuffer();
 }

@@ -1,7 +1,6 @@
 import { FLYER_HEIGHT, FLYER_WIDTH, SESSION_MINUTES, SESSION_TIME_LABEL, type SessionDay } from '@app/common/domain/flyer';
 import { initials } from '@app/common/domain/initials';
-import sharp from 'sharp';
-import { BRAND, brandedSvg, PNG_OPTIONS } from './brand';
+import { BRAND, brandedSvg, loadSharp, PNG_OPTIONS } from './brand';
 import { faces } from './fonts';
 import { SvgText, fitSize, measure, truncate, wrapBalanced } from './text';
 
@@ -94,7 +93,8 @@ function fixedLayer(day: SessionDay): Promise<RawImage> {
   if (!layer) {
     const t = new SvgText();
     const content = fixedContent(t, day);
-    layer = sharp(Buffer.from(brandedSvg(W, H, BACKGROUND, t.defs(), content))).raw().toBuffer({ resolveWithObject: true });
+    const svg = Buffer.from(brandedSvg(W, H, BACKGROUND, t.defs(), content));
+    layer = loadSharp().then((sharp) => sharp(svg).raw().toBuffer({ resolveWithObject: true }));
     layer.catch(() => fixedLayers.delete(day));
     fixedLayers.set(day, layer);
   }
@@ -106,7 +106,7 @@ function fixedLayer(day: SessionDay): Promise<RawImage> {
  * the same pixels as rasterizing flyerSvg whole, without redrawing the fixed part every time.
  */
 export async function renderFlyer(input: FlyerInput): Promise<Buffer> {
-  const base = await fixedLayer(input.day);
+  const [base, sharp] = await Promise.all([fixedLayer(input.day), loadSharp()]);
   return sharp(base.data, { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } })
     .composite([{ input: Buffer.from(flyerSpeakerSvg(input)), left: SPEAKER_BOX.left, top: SPEAKER_BOX.top }])
     .png(PNG_OPTIONS)

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '@app/common/server/repo-root';
 import opentype, { type Font } from 'opentype.js';
 
 /**
@@ -6,10 +8,10 @@ import opentype, { type Font } from 'opentype.js';
  * as SVG paths from these files, so a render never depends on the fonts a machine has installed.
  * Each face is a fallback chain: the Latin subset, then Latin Extended (ł, ő, ş …).
  */
-const FONT_DIR = new URL('../../assets/fonts/', import.meta.url);
+const FONT_DIR = path.join(repoRoot, 'worker/assets/fonts');
 
 function load(file: string): Font {
-  const bytes = readFileSync(new URL(file, FONT_DIR));
+  const bytes = readFileSync(path.join(FONT_DIR, file));
   return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 }
 

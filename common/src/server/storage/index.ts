@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { repoRoot } from '../repo-root';
 import { createDiskStorage } from './disk.driver';
 import { createS3Storage } from './s3.driver';
 import type { Storage } from './storage';
@@ -8,8 +8,6 @@ import type { Storage } from './storage';
 export * from './storage';
 export { createDiskStorage } from './disk.driver';
 export { createS3Storage, MIN_PART_SIZE } from './s3.driver';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 const zBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
