@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint (ESLint and knip's unused exports), build the web app, then unit, integration and end-to-end tests
+// `npm test`: typecheck, lint (ESLint and knip's unused exports) and the web app's build side by side, then unit, integration and end-to-end tests
 // (vitest; the integration and e2e projects bring up Postgres and Redis and a fresh database).
 // Every step runs even when an earlier one fails, so one run shows everything; exits non-zero on any failure.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -32,20 +32,28 @@ mkdirSync(DATA_DIR, { recursive: true });
 rmSync(results, { force: true });
 
 // The same commands as `npm run typecheck` and `npm run lint` (server code and the web app; ESLint and unused exports).
-await step('typecheck', async () => exitCode(await run('npm', ['run', '--silent', 'typecheck'], { cwd: ROOT })));
-await step('lint', async () => exitCode(await run('npm', ['run', '--silent', 'lint'], { cwd: ROOT })));
-await step('build web', () => buildWeb(log));
-await step('chromium', async () => {
-  await ensureChromium(log);
-});
-await step('ffmpeg', async () => {
-  await ensureFfmpeg(log);
-});
-// The cluster test runs deploy/nginx.conf through it; without nginx that test says so and uses the Node stand-in.
-await step('nginx', async () => {
-  const bin = await ensureNginx(log);
-  log(bin ? `nginx: ${bin}` : 'nginx: not available; the cluster test falls back to the Node stand-in proxy');
-});
+// They only read the sources and the web build only writes web/dist, and each is mostly one process on one core, so
+// the three run side by side; the two checks' output is printed whole when each ends, not interleaved.
+async function npmScript(name: string): Promise<number> {
+  const r = await run('npm', ['run', '--silent', name], { cwd: ROOT, capture: true });
+  if (r.output.trim()) process.stdout.write(r.output.endsWith('\n') ? r.output : `${r.output}\n`);
+  return exitCode(r);
+}
+// Chromium, ffmpeg and nginx come from apt, which takes one install at a time: one after the other, beside the checks.
+async function tools(): Promise<void> {
+  await step('chromium', async () => {
+    await ensureChromium(log);
+  });
+  await step('ffmpeg', async () => {
+    await ensureFfmpeg(log);
+  });
+  // The cluster test runs deploy/nginx.conf through it; without nginx that test says so and uses the Node stand-in.
+  await step('nginx', async () => {
+    const bin = await ensureNginx(log);
+    log(bin ? `nginx: ${bin}` : 'nginx: not available; the cluster test falls back to the Node stand-in proxy');
+  });
+}
+await Promise.all([step('typecheck', () => npmScript('typecheck')), step('lint', () => npmScript('lint')), step('build web', () => buildWeb(log)), tools()]);
 await step('tests', async () =>
   exitCode(
     await run(path.join(BIN, 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...vitestArgs], {

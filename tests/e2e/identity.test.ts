@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '@app/common/server/users.repository';
+import { buildUser } from '../factories/index';
 import { signInThroughPage } from '../helpers/site';
 import { useE2eSite } from '../helpers/e2e';
 
@@ -38,7 +39,7 @@ describe('sign-in and the directory', () => {
     await page.getByText('No community members yet').waitFor();
     await page.getByText('Be the first to join the community!').waitFor();
     await page.getByText('You are not listed in the directory.').waitFor();
-    const [u] = await site.app.database.db('users').insert({ discord_id: 'dev:listed_member', discord_username: 'listed_member' }).returning('id');
+    const u = await buildUser(site.app.database.db, { discord_username: 'listed_member' });
     await site.app.database.db('user_privacy_settings').insert({ user_id: u.id, directory_listing: true });
     await page.reload();
     await page.getByTestId('member-card').first().waitFor();

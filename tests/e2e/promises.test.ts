@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildUser } from '../factories/index';
 import { useE2eSite } from '../helpers/e2e';
 import { screenshot, signInBrowser } from '../helpers/site';
 
@@ -7,7 +8,7 @@ const site = useE2eSite();
 describe('manage sessions as people run them', () => {
   it('credits the member the admin chose, cancels a scheduled session and sets its recording URL', async () => {
     // A member who signed in before (inserted, sparing the authentication limit shared by this file's sign-ins).
-    const [{ id: speakerId }] = await site.app.database.db('users').insert({ discord_id: 'dev:chosen_voice', discord_username: 'chosen_voice' }).returning('id');
+    const { id: speakerId } = await buildUser(site.app.database.db, { discord_username: 'chosen_voice' });
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await signInBrowser(context, site.app.baseUrl, site.app.database.db, 'session_runner', { admin: true });
     const page = await context.newPage();

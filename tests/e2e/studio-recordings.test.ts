@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { buildSpeakerSessionWithToken } from '../factories/index';
 import { useE2eSite } from '../helpers/e2e';
 import { probe } from '../helpers/media';
 import { screenshot } from '../helpers/site';
@@ -17,8 +17,7 @@ async function timerSeconds(page: Page): Promise<number> {
 const status = (page: Page) => page.getByTestId('studio-status').innerText();
 
 async function studioPage(title: string, init?: string): Promise<{ sessionId: string; context: BrowserContext; page: Page }> {
-  const [session] = await site.app.database.db('speaker_sessions').insert({ session_title: title, scheduled_date: new Date(Date.now() + 3_600_000) }).returning('id');
-  const { token } = await issueSpeakerToken(site.app.database.db, session.id, null);
+  const { sessionId, token } = await buildSpeakerSessionWithToken(site.app.database.db, { session_title: title });
   const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
   if (init) await context.addInitScript({ content: init });
   const page = await context.newPage();
@@ -26,7 +25,7 @@ async function studioPage(title: string, init?: string): Promise<{ sessionId: st
   await page.getByLabel('Session token').fill(token);
   await page.getByRole('button', { name: 'Authenticate' }).click();
   await page.getByRole('heading', { name: title }).waitFor();
-  return { sessionId: session.id as string, context, page };
+  return { sessionId, context, page };
 }
 
 /** Records about `seconds` live with one pause in the middle, then Stop; answers the timer's seconds. */

@@ -1,6 +1,6 @@
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { buildSpeakerSessionWithToken, buildUser } from '../factories/index';
 import { screenshot, signInBrowser } from '../helpers/site';
 import { useE2eSite } from '../helpers/e2e';
 
@@ -23,7 +23,7 @@ describe('live speaker studio', () => {
     const adminContext = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await signInBrowser(adminContext, site.app.baseUrl, site.app.database.db, 'studio_admin', { admin: true });
     // A member who signed in before (inserted: another sign-in here would spend the authentication limit the token gate needs).
-    await site.app.database.db('users').insert({ discord_id: 'dev:studio_voice', discord_username: 'studio_voice' });
+    await buildUser(site.app.database.db, { discord_username: 'studio_voice' });
     const admin = await adminContext.newPage();
     await admin.goto(`${site.app.baseUrl}/speakers`);
     await admin.getByRole('tab', { name: 'Manage Sessions' }).click();
@@ -190,13 +190,6 @@ describe('live speaker studio', () => {
   });
 });
 
-/** A scheduled session and its speaker token, made directly in the database. */
-async function sessionWithToken(title: string): Promise<{ sessionId: string; token: string }> {
-  const [session] = await site.app.database.db('speaker_sessions').insert({ session_title: title, scheduled_date: new Date(Date.now() + 3_600_000) }).returning('id');
-  const { token } = await issueSpeakerToken(site.app.database.db, session.id, null);
-  return { sessionId: session.id as string, token };
-}
-
 async function authenticate(page: Page, token: string, title: string): Promise<void> {
   await page.goto(`${site.app.baseUrl}/speaker-studio`);
   await page.getByLabel('Session token').fill(token);
@@ -206,7 +199,7 @@ async function authenticate(page: Page, token: string, title: string): Promise<v
 
 describe('studio failures', () => {
   it('says Recording Failed when the camera is refused, and goes back to idle', async () => {
-    const { token } = await sessionWithToken('No camera session');
+    const { token } = await buildSpeakerSessionWithToken(site.app.database.db, { session_title: 'No camera session' });
     const context = await site.browser.newContext();
     // The browser's permission prompt refused (a string: this program is type-checked without the DOM library).
     await context.addInitScript({
@@ -225,7 +218,7 @@ describe('studio failures', () => {
   });
 
   it('after a reload mid-recording, offers to end the earlier take and saves what the server received', async () => {
-    const { sessionId, token } = await sessionWithToken('Reloaded session');
+    const { sessionId, token } = await buildSpeakerSessionWithToken(site.app.database.db, { session_title: 'Reloaded session' });
     const context = await site.browser.newContext();
     const page = await context.newPage();
     // Accept the "leave site?" warning the studio raises while recording.

@@ -1,15 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import WebSocket from 'ws';
 import { encodeFrame, INGEST_PATH, STUDIO_API, ZIngestServerMessage, type TIngestAck, type TIngestHello, type TStudioTake } from '@app/common/studio';
 import { issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { buildSpeakerSession, buildUser } from '../factories/index';
 import { anonymous, type Client } from './session';
 
 /** A scheduled session (with a speaker user) and a client holding its studio credential. */
 export async function studioSpeaker(app: FastifyInstance, db: Knex, title = 'Studio session'): Promise<{ sessionId: string; speakerId: string; client: Client }> {
-  const [user] = await db('users').insert({ discord_id: `d_${randomBytes(6).toString('hex')}`, discord_username: `speaker_${randomBytes(3).toString('hex')}`, discord_avatar_url: 'https://cdn.example/a.png', speaker_topic: 'Trust' }).returning('id');
-  const [session] = await db('speaker_sessions').insert({ session_title: title, scheduled_date: new Date(Date.now() + 3_600_000), speaker_id: user.id }).returning('id');
+  const user = await buildUser(db, { discord_avatar_url: 'https://cdn.example/a.png', speaker_topic: 'Trust' });
+  const session = await buildSpeakerSession(db, { session_title: title, speaker_id: user.id });
   const { token } = await issueSpeakerToken(db, session.id, null);
   const client = anonymous(app);
   const res = await client.request('POST', '/api/speaker/authenticate', { token });

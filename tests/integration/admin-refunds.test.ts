@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { deliver, inboxDrained, netOf, startDonation } from '../helpers/refunds';
+import { deliver, inboxDrained, netOf, startDonation } from '../helpers/payments';
 import { anonymous, signInAs, type Client } from '../helpers/session';
 import { eventually, startTestWorker } from '../helpers/worker';
 import type { RunningWorkers } from '../../worker/src/workers';

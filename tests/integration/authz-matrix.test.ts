@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessPlugin } from '../../api/src/plugins/access';
 import type { Access } from '../../api/src/access';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { buildSpeakerSessionWithToken } from '../factories/index';
 import { anonymous, signInAs, type Client } from '../helpers/session';
 
 let t: TestApp;
@@ -27,8 +27,7 @@ const ROLES = ['anonymous', 'member', 'otherMember', 'admin', 'speaker'] as cons
 
 /** A speaker: an anonymous client holding a studio credential for a fresh scheduled session. */
 async function speakerClient(): Promise<Client> {
-  const [session] = await t.database.db('speaker_sessions').insert({ session_title: `matrix ${n}`, scheduled_date: new Date(Date.now() + 86_400_000) }).returning('id');
-  const { token } = await issueSpeakerToken(t.database.db, session.id, null);
+  const { token } = await buildSpeakerSessionWithToken(t.database.db, { session_title: `matrix ${n}`, scheduled_date: new Date(Date.now() + 86_400_000) });
   const client = anonymous(t.app);
   const res = await client.request('POST', '/api/speaker/authenticate', { token });
   if (!res.json().valid) throw new Error(`speaker sign-in failed: ${res.body}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appendLedgerRows } from '@app/common/server/ledger.repository';
-import { deliver, inboxDrained, startDonation, useStripeSite } from '../helpers/refunds';
+import { deliver, inboxDrained, startDonation, useStripeSite } from '../helpers/payments';
 import { startTestApp } from '../helpers/app';
 import { anonymous, signInAs } from '../helpers/session';
 import { eventually } from '../helpers/worker';

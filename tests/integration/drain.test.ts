@@ -23,6 +23,7 @@ import { bullPrefix } from '@app/common/server/redis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
 import { freePort } from '../helpers/app';
+import { buildSpeakerSession, buildUser } from '../factories/index';
 import { freshDatabase, type TestDatabase } from '../helpers/db';
 import { mediaChunks } from '../helpers/media';
 import { sharedProcessEnv, spawnApiProcess, spawnWorkerProcess, type ServiceProcess } from '../helpers/processes';
@@ -199,8 +200,8 @@ function studioCase(chunks: number): DrainCase {
     name: 'a studio take streamed through the restart',
     requests: chunks,
     async prepare(ctx) {
-      const [user] = await ctx.db('users').insert({ discord_id: 'drain_speaker', discord_username: 'drain_speaker', speaker_topic: 'Staying up' }).returning('id');
-      const [session] = await ctx.db('speaker_sessions').insert({ session_title: 'Drain take', scheduled_date: new Date(Date.now() + 3_600_000), speaker_id: user.id }).returning('id');
+      const user = await buildUser(ctx.db, { discord_id: 'drain_speaker', discord_username: 'drain_speaker', speaker_topic: 'Staying up' });
+      const session = await buildSpeakerSession(ctx.db, { session_title: 'Drain take', speaker_id: user.id });
       await issueSpeakerToken(ctx.db, session.id, null);
       const token = await ctx.db('speaker_tokens').where({ session_id: session.id }).first('id');
       cookie = `adx_studio=${(await createStudioCredential(ctx.db, session.id, token.id)).value}`;

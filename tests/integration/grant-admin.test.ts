@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../factories/index';
 import { freshDatabase, type TestDatabase } from '../helpers/db';
 
 const root = path.resolve(__dirname, '../..');
 let t: TestDatabase;
 beforeAll(async () => {
   t = await freshDatabase();
-  await t.db('users').insert({ discord_id: '42', discord_username: 'Grace' });
+  await buildUser(t.db, { discord_id: '42', discord_username: 'Grace' });
 });
 afterAll(async () => {
   await t.drop();

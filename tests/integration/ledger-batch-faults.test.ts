@@ -9,21 +9,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bullPrefix, createBullConnection } from '@app/common/server/redis';
 import type { FakeSession } from '../fakes/stripe';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { deliver as postWebhook, startDonation } from '../helpers/refunds';
+import { deliverAccepted as deliver, paidDonation as paidDonationAt } from '../helpers/payments';
 import { eventuallyWith, spawnWorkerProcess, stripeAppEnv, useFakeStripe, type WorkerProcess, workerProcessEnv } from '../helpers/processes';
 
 const stripe = useFakeStripe();
 const workerEnv = (t: TestApp) => workerProcessEnv(t, inject('redisUrl'), { WORKER_LOCK_DURATION_MS: '2000', WORKER_CONCURRENCY_LEDGER: '16' });
 
 /** A paid donation (with or without tokens). */
-async function paidDonation(t: TestApp, amount: number, wantsAdxTokens = true): Promise<FakeSession> {
-  return stripe().pay((await startDonation(t, stripe(), amount, wantsAdxTokens)).id);
-}
-
-async function deliver(t: TestApp, e: { payload: string; signature: string }): Promise<void> {
-  const res = await postWebhook(t, e);
-  expect(res.statusCode, res.body).toBe(200);
-}
+const paidDonation = (t: TestApp, amount: number, wantsAdxTokens = true): Promise<FakeSession> => paidDonationAt(t, stripe(), amount, wantsAdxTokens);
 
 /** Backends of this test's database waiting for a lock. */
 async function lockWaiters(db: Knex): Promise<number> {

@@ -3,6 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { enqueueMail } from '@app/common/server/mail/enqueue';
 import { startFakeStripe, type FakeStripe, type FakeSession } from '../fakes/stripe';
 import { freePort, startTestApp, type TestApp } from '../helpers/app';
+import { deliver } from '../helpers/payments';
 import { anonymous, signInAs } from '../helpers/session';
 import { createTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { eventually, startTestWorker } from '../helpers/worker';
@@ -60,7 +61,7 @@ async function payProgram(site: Site, username: string, email: string, times: nu
   const first = stripe.event('checkout.session.completed', session);
   for (let i = 0; i < times; i++) {
     const e = i < times / 2 ? first : stripe.event('checkout.session.completed', session);
-    const r = await site.t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+    const r = await deliver(site.t, e);
     expect(r.statusCode).toBe(200);
   }
   return session;
@@ -109,7 +110,7 @@ describe('mail over SMTP', () => {
     expect([d.statusCode, i.statusCode]).toEqual([200, 200]);
     for (const url of [d.json().url, i.json().url] as string[]) {
       const e = stripe.event('checkout.session.completed', stripe.pay(url.split('/').pop()!));
-      await site.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+      await deliver(site.app, e);
     }
     await eventually(async () => ['donor@example.org', 'investor@example.org'].every((a) => smtp.messages.some((m) => toOf(m).includes(a))), 20_000, 'both receipts');
     const donation = smtp.messages.find((m) => toOf(m).includes('donor@example.org'))!;
@@ -136,7 +137,7 @@ describe('mail over SMTP', () => {
     const d = await anonymous(site.app).request('POST', '/api/payments/donations', { amount: 2500, donorName: 'Anonymous', wantsAdxTokens: false });
     expect(d.statusCode, d.body).toBe(200);
     const e = stripe.event('checkout.session.completed', stripe.pay(String(d.json().url).split('/').pop()!));
-    await site.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+    await deliver(site.app, e);
     const row = await site.database.db('donations').whereNull('user_id').where({ donor_name: 'Anonymous' }).first();
     await eventually(async () => (await site.database.db('donations').where({ id: row.id }).first('status')).status === 'paid', 20_000, 'the donation paid');
     await new Promise((r) => setTimeout(r, 500));
@@ -210,8 +211,7 @@ describe('refund and dispute notices', () => {
     await new Promise((r) => setTimeout(r, 1_000));
     return smtp.messages.filter((m) => toOf(m).includes(address) && NOTICE.test(m.subject ?? ''));
   }
-  const post = (e: { payload: string; signature: string }) =>
-    relayed.t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+  const post = (e: { payload: string; signature: string }) => deliver(relayed.t, e);
 
   it("a refunded donation's event delivered four times sends one notice, both parts, to the member, with the amounts and the tokens taken back", async () => {
     const site = relayed.t;

@@ -9,28 +9,13 @@ import { bullPrefix, createBullConnection } from '@app/common/server/redis';
 import type { FakeSession } from '../fakes/stripe';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { eventuallyWith, type PrivateRedis, privateRedis, spawnWorkerProcess, stripeAppEnv, useFakeStripe, type WorkerProcess, workerProcessEnv } from '../helpers/processes';
+import { deliver, paidDonation as paidDonationAt } from '../helpers/payments';
 import { eventually } from '../helpers/worker';
 
 const stripe = useFakeStripe();
 
-let donors = 0;
-/** A paid donation with tokens. Each comes from its own address: the donation limit is 10 a minute per IP. */
-async function paidDonation(t: TestApp, amount: number): Promise<FakeSession> {
-  donors += 1;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/donations',
-    payload: { amount, wantsAdxTokens: true },
-    remoteAddress: `10.4.${Math.floor(donors / 250)}.${donors % 250}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const id = (res.json() as { url: string }).url.split('/').pop()!;
-  return stripe().pay(id);
-}
-
-function deliver(t: TestApp, e: { payload: string; signature: string }) {
-  return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
-}
+/** A paid donation with tokens (each from its own address: the donation limit is 10 a minute per IP). */
+const paidDonation = (t: TestApp, amount: number): Promise<FakeSession> => paidDonationAt(t, stripe(), amount);
 
 describe('a worker killed with SIGKILL in the middle of ledger.record', () => {
   const LOCK_MS = '2000';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe, type FakeSession } from '../fakes/stripe';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { deliver, inboxDrained } from '../helpers/payments';
 import { anonymous, signInAs, type Client } from '../helpers/session';
 import { eventually, startTestWorker } from '../helpers/worker';
 import type { RunningWorkers } from '../../worker/src/workers';
@@ -29,16 +30,14 @@ function sessionOf(url: string): FakeSession {
   return s;
 }
 
-async function deliver(type: string, session: FakeSession, opts: { id?: string; timestamp?: number } = {}) {
+/** Delivers a `type` event of `session`: the answer and the event as sent. */
+async function deliverEvent(type: string, session: FakeSession, opts: { id?: string; timestamp?: number } = {}) {
   const e = stripe.event(type, session, opts);
-  const res = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+  const res = await deliver(t, e);
   return { res, id: e.id, payload: e.payload, signature: e.signature };
 }
 
-async function allProcessed(): Promise<boolean> {
-  const pending = await t.database.db('stripe_events').whereNull('processed_at').count({ n: '*' }).first();
-  return Number(pending?.n) === 0;
-}
+const allProcessed = () => inboxDrained(t.database.db);
 
 async function donate(body: Record<string, unknown>) {
   const res = await anonymous(t.app).request('POST', '/api/payments/donations', body);
@@ -129,7 +128,7 @@ describe('webhooks', () => {
     const sends = deliveries.flatMap((d) => Array.from({ length: 10 }, () => d));
     sends.sort(() => Math.random() - 0.5);
     const answers = await Promise.all(
-      sends.map((d) => t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: d.payload, headers: { 'content-type': 'application/json', 'stripe-signature': d.signature } })),
+      sends.map((d) => deliver(t, d)),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(sends.map(() => 200));
     await eventually(allProcessed, 20_000, 'every event processed');
@@ -155,7 +154,7 @@ describe('webhooks', () => {
     const buyer = await newInvestor();
     const a = (await invest(100, buyer)).session;
     const b = (await invest(200, buyer)).session;
-    for (const s of [a, b]) await deliver('checkout.session.completed', stripe.pay(s.id));
+    for (const s of [a, b]) await deliverEvent('checkout.session.completed', stripe.pay(s.id));
     await eventually(allProcessed);
     const rows = await t.database.db('token_purchases').whereIn('payment_reference', [a.id, b.id]);
     expect(rows).toHaveLength(2);
@@ -170,7 +169,7 @@ describe('webhooks', () => {
     expect(tampered.statusCode).toBe(400);
     const unsigned = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: good.payload, headers: { 'content-type': 'application/json' } });
     expect(unsigned.statusCode).toBe(400);
-    const { res: stale, id } = await deliver('checkout.session.completed', s, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const { res: stale, id } = await deliverEvent('checkout.session.completed', s, { timestamp: Math.floor(Date.now() / 1000) - 301 });
     expect(stale.statusCode).toBe(400);
     expect(await t.database.db('stripe_events').whereIn('id', [good.id, id])).toHaveLength(0);
     expect(await t.database.db('token_purchases').where({ payment_reference: s.id })).toHaveLength(0);
@@ -179,20 +178,20 @@ describe('webhooks', () => {
   it('refuses a correctly signed event dated more than 300 s in the future (timestamps are checked both ways)', async () => {
     const s = stripe.pay((await donate({ amount: 4300, wantsAdxTokens: true })).id);
     const now = Math.floor(Date.now() / 1000);
-    const { res: future, id } = await deliver('checkout.session.completed', s, { timestamp: now + 3600 });
+    const { res: future, id } = await deliverEvent('checkout.session.completed', s, { timestamp: now + 3600 });
     expect(future.statusCode).toBe(400);
     expect(future.json().message).toMatch(/timestamp/i);
-    const { res: edge, id: edgeId } = await deliver('checkout.session.completed', s, { timestamp: now + 301 });
+    const { res: edge, id: edgeId } = await deliverEvent('checkout.session.completed', s, { timestamp: now + 301 });
     expect(edge.statusCode).toBe(400);
     expect(await t.database.db('stripe_events').whereIn('id', [id, edgeId])).toHaveLength(0);
-    const { res: skewed } = await deliver('checkout.session.completed', s, { timestamp: now + 60 });
+    const { res: skewed } = await deliverEvent('checkout.session.completed', s, { timestamp: now + 60 });
     expect(skewed.statusCode).toBe(200);
   });
 
   it('refuses to record a session whose charged amount differs from ours', async () => {
     const s = await donate({ amount: 3000, wantsAdxTokens: true });
     const forged = { ...stripe.pay(s.id), amount_total: 1 };
-    const { res, id } = await deliver('checkout.session.completed', forged);
+    const { res, id } = await deliverEvent('checkout.session.completed', forged);
     expect(res.statusCode).toBe(200);
     await eventually(async () => Boolean((await t.database.db('stripe_events').where({ id }).first())?.last_error));
     expect((await t.database.db('stripe_events').where({ id }).first()).last_error).toContain('charged 1 cents');
@@ -212,7 +211,7 @@ describe('verify (success pages do not depend on webhook timing)', () => {
     const body = res.json();
     expect(body).toMatchObject({ success: true, kind: 'donation', status: 'paid', amount_cents: 2500, tokens: '2500.00000000' });
     expect(body.investor_id).toMatch(/^ADX/);
-    await deliver('checkout.session.completed', stripe.sessions.get(s.id)!);
+    await deliverEvent('checkout.session.completed', stripe.sessions.get(s.id)!);
     await eventually(allProcessed);
     expect(await t.database.db('token_purchases').where({ payment_reference: s.id })).toHaveLength(1);
     const search = (await t.app.inject(`/api/ledger?search=${body.investor_id}`)).json();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../factories/index';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { fakePng, fakeWebm, multipart } from '../helpers/multipart';
 import { startFakeS3, type FakeS3 } from '../helpers/s3';
@@ -214,7 +215,7 @@ describe('profiles', () => {
     expect((await carol.request('GET', '/api/profiles/dave')).json().bio).toBeNull();
     await dave.request('PUT', '/api/me/privacy', { profile_visibility: true, email_visibility: false, directory_listing: false });
     expect((await carol.request('GET', '/api/profiles/dave')).json().bio).toBe('Builder of things.');
-    await t.database.db('users').insert({ discord_username: 'ghost', discord_id: null });
+    await buildUser(t.database.db, { discord_username: 'ghost', discord_id: null });
     expect((await carol.request('GET', '/api/profiles/ghost')).statusCode).toBe(404);
   });
 });

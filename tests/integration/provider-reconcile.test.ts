@@ -7,7 +7,7 @@ import { closeQueues, createQueues, enqueue, type Queues } from '@app/common/ser
 import { bullPrefix, createBullConnection } from '@app/common/server/redis';
 import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { deliver, inboxDrained, startDonation } from '../helpers/refunds';
+import { deliver, inboxDrained, startDonation } from '../helpers/payments';
 import { signInAs } from '../helpers/session';
 import { eventually, startTestWorker } from '../helpers/worker';
 import type { RunningWorkers } from '../../worker/src/workers';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY_ATTEMPTS } from '@app/common/domain/rate-limits';
-import { createSession } from '@app/common/server/sessions.repository';
+import { buildSignIn, buildUser } from '../factories/index';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { testRedisPrefix } from '../helpers/db';
 import { anonymous, signInAs } from '../helpers/session';
@@ -96,9 +96,9 @@ describe('when Redis is unreachable', () => {
   });
 
   it('lets plain reads through (fails open)', async () => {
-    const [user] = await t.database.db('users').insert({ discord_id: 'dev:reader', discord_username: 'reader' }).returning('id');
-    const s = await createSession(t.database.db, user.id, { idleMs: 3_600_000, absoluteMs: 3_600_000 }, {});
-    const res = await t.app.inject({ method: 'GET', url: '/api/me/privacy', headers: { cookie: `adx_session=${s.id}` } });
+    const user = await buildUser(t.database.db, { discord_username: 'reader' });
+    const s = await buildSignIn(t.database.db, user.id);
+    const res = await t.app.inject({ method: 'GET', url: '/api/me/privacy', headers: { cookie: `adx_session=${s.cookie}` } });
     expect(res.statusCode).toBe(200);
   });
 });

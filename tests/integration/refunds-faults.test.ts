@@ -9,7 +9,7 @@ import { bullPrefix, createBullConnection } from '@app/common/server/redis';
 import type { FakeSession } from '../fakes/stripe';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { eventuallyWith, type PrivateRedis, privateRedis, spawnWorkerProcess, stripeAppEnv, useFakeStripe, type WorkerProcess, workerProcessEnv } from '../helpers/processes';
-import { deliver, ledgerOf, netOf, startDonation } from '../helpers/refunds';
+import { deliver, inboxDrained, ledgerOf, netOf, startDonation } from '../helpers/payments';
 import { eventually } from '../helpers/worker';
 
 const stripe = useFakeStripe();
@@ -124,7 +124,7 @@ describe('Redis stopped while refund events arrive', () => {
       const job = await queues.ledger.getJob(await enqueue(queues, 'ledger.reconcile', { olderThanSeconds: 0 }));
       expect(await job!.waitUntilFinished(events, 60_000)).toEqual({ stale: deliveries.length, requeued: deliveries.length });
       const w = worker;
-      await eventuallyWith([w], async () => (await db('stripe_events').whereNull('processed_at')).length === 0, 60_000, 'every refund event applied');
+      await eventuallyWith([w], () => inboxDrained(db), 60_000, 'every refund event applied');
     } finally {
       await events.close();
       await closeQueues(queues);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateLatest } from '@app/common/server/db';
+import { buildDonation, buildProgramPayment } from '../factories/index';
 import { freshDatabase, type TestDatabase } from '../helpers/db';
 
 let t: TestDatabase;
@@ -13,8 +14,8 @@ afterAll(async () => {
 it('payments paid before the refunds migration become refundable: their payment intents are taken from the inbox and the local sessions', async () => {
   // Back to before the refunds migration only (later migrations are independent of it).
   await t.db.migrate.down({ name: '20261123000200_refunds' });
-  const [donation] = (await t.db('donations').insert({ amount_cents: 5000, status: 'paid' }).returning('id')) as Array<{ id: string }>;
-  const [program] = (await t.db('program_payments').insert({ kind: 'program', amount_cents: 249700, description: 'x', status: 'paid' }).returning('id')) as Array<{ id: string }>;
+  const donation = await buildDonation(t.db, { amount_cents: 5000, status: 'paid' });
+  const program = await buildProgramPayment(t.db, { description: 'x', status: 'paid' });
   const session = { id: 'cs_test_old', payment_status: 'paid', payment_intent: 'pi_old', metadata: { kind: 'donation', row_id: donation!.id } };
   await t.db('stripe_events').insert([
     { id: 'evt_old_1', type: 'checkout.session.completed', payload: JSON.stringify({ id: 'evt_old_1', type: 'checkout.session.completed', data: { object: session } }) },

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { reversedCents, settledStatus, type DisputeStatus } from '@app/common/domain/payment-status';
 import type { FakeSession } from '../fakes/stripe';
-import { deliver, inboxDrained, ledgerOf, netOf, startDonation, useStripeSite } from '../helpers/refunds';
+import { deliver, inboxDrained, ledgerOf, netOf, startDonation, useStripeSite } from '../helpers/payments';
 import { eventually } from '../helpers/worker';
 
 const site = useStripeSite();

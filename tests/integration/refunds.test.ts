@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliver, inboxDrained, ledgerOf, netOf, startDonation, useStripeSite } from '../helpers/refunds';
+import { deliver, inboxDrained, ledgerOf, netOf, startDonation, useStripeSite } from '../helpers/payments';
 import { eventually } from '../helpers/worker';
 
 const site = useStripeSite();

@@ -102,6 +102,23 @@ describe('studio uploader against the ingest socket', () => {
     uploader.close();
   });
 
+  it('a take whose first recorded piece is shorter than the container magic (Chromium under load hands over 0x1a alone) is accepted whole', async () => {
+    const { client } = await studioSpeaker(t.app, t.database.db, 'Split magic session');
+    const take = await startTake(client);
+    const { uploader } = uploaderFor(take.recording_id, client.jar.header());
+    uploader.start();
+    // The pieces MediaRecorder delivered on a busy machine: the first byte of the EBML magic alone, then the rest.
+    const stream = Buffer.concat([chunkBytes(0), chunkBytes(1)]);
+    for (const piece of [stream.subarray(0, 1), stream.subarray(1, 4096), stream.subarray(4096)]) uploader.push(new Uint8Array(piece));
+    await uploader.drain();
+    expect(uploader.snapshot().error).toBeNull();
+    const chunks = (await t.database.db('recording_chunks').where({ recording_id: take.recording_id }).orderBy('seq').select('sha256', 'size_bytes')) as Array<{ sha256: string; size_bytes: string }>;
+    // The server holds the stream as recorded, starting with the whole magic.
+    expect(chunks.reduce((n, c) => n + Number(c.size_bytes), 0)).toBe(stream.byteLength);
+    expect(chunks[0]!.sha256).toBe(sha256(stream.subarray(0, Number(chunks[0]!.size_bytes))));
+    uploader.close();
+  });
+
   it('stops for good on a fatal close, with the reason the studio shows, and does not reconnect', async () => {
     const a = await studioSpeaker(t.app, t.database.db, 'Session A');
     const b = await studioSpeaker(t.app, t.database.db, 'Session B');

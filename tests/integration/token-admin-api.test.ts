@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildLedgerRows } from '../factories/index';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { signInAs, type Client } from '../helpers/session';
 
@@ -58,8 +59,7 @@ describe('token admin', () => {
 describe('token admin paging', () => {
   it('pages through every record on the server (not only the first 500), with the count of all of them', async () => {
     const before = (await admin.request('GET', '/api/admin/purchases?pageSize=1')).json().total as number;
-    const rows = Array.from({ length: 520 }, (_, i) => ({ investor_id: `ADXP${String(i).padStart(4, '0')}`, purchase_date: '2024-01-01', investment_amount_usd: '1.00', tokens_to_be_distributed: '10', source: 'admin' }));
-    await t.database.db.batchInsert('token_purchases', rows, 200);
+    await buildLedgerRows(t.database.db, 520, () => ({ purchase_date: '2024-01-01', investment_amount_usd: '1.00', tokens_to_be_distributed: '10', source: 'admin' }), 'ADXP');
     const seen = new Set<string>();
     let page = 1;
     for (;;) {

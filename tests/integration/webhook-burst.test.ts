@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bullPrefix } from '@app/common/server/redis';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { deliver } from '../helpers/payments';
 
 let stripe: FakeStripe;
 let t: TestApp;
@@ -24,8 +25,7 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-const post = (d: { payload: string; signature: string }) =>
-  t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: d.payload, headers: { 'content-type': 'application/json', 'stripe-signature': d.signature } });
+const post = (d: { payload: string; signature: string }) => deliver(t, d);
 
 describe('a burst of webhooks', () => {
   it('is written with fewer statements than events, each event answered and enqueued as if alone', async () => {

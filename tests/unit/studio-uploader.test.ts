@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFrame, encodeFrame } from '@app/common/studio';
 import { formatBytes, formatClock, pickMimeType, recorderOptions } from '../../web/src/features/studio/media';
-import { backoffDelay, ChunkBuffer, ChunkLedger, resendSelection, type SpillStore } from '../../web/src/features/studio/chunks';
+import { sniffContainer } from '@app/common/media-container';
+import { backoffDelay, ChunkBuffer, ChunkLedger, resendSelection, StreamHead, type SpillStore } from '../../web/src/features/studio/chunks';
 import { ingestUrl } from '../../web/src/features/studio/uploader';
 
 /** A spill store over a Map (stands in for the browser's IndexedDB, which Node has not). */
@@ -164,5 +165,23 @@ describe('studio media settings', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(250 * 1024 * 1024)).toBe('250 MB');
+  });
+});
+
+describe('StreamHead', () => {
+  it('holds a first piece shorter than the container magic and sends it with the next, then passes pieces through', () => {
+    const head = new StreamHead();
+    const webm = Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42]);
+    expect(head.take(webm.subarray(0, 1))).toBeNull();
+    const first = head.take(webm.subarray(1));
+    expect(first).toEqual(webm);
+    expect(sniffContainer(first!)).toBe('webm');
+    const later = Uint8Array.from([1, 2]);
+    expect(head.take(later)).toBe(later);
+  });
+
+  it('sends a first piece that is long enough as it is', () => {
+    const piece = new Uint8Array(4096);
+    expect(new StreamHead().take(piece)).toBe(piece);
   });
 });

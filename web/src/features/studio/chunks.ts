@@ -95,6 +95,42 @@ export function resendSelection(unacked: Iterable<number>, hello: Pick<TIngestHe
   return { resend, held };
 }
 
+/** Bytes the server reads to tell a stream's container: WebM's 4-byte EBML magic, MP4's `ftyp` at bytes 4-7. */
+const CONTAINER_HEAD_BYTES = 8;
+
+/**
+ * Holds back the start of a recorded stream until it is `minBytes` long, so the first chunk sent carries the
+ * whole container magic the server checks seq 0 for. MediaRecorder draws blob boundaries where it likes: on a
+ * busy machine Chromium has handed over a first blob of one byte (0x1a, the first of the four EBML bytes), and
+ * the take was refused as "not WebM or MP4". A stream that never reaches `minBytes` is not playable anyway.
+ */
+export class StreamHead {
+  private held: Uint8Array[] = [];
+  private heldBytes = 0;
+  private started = false;
+
+  constructor(private readonly minBytes = CONTAINER_HEAD_BYTES) {}
+
+  /** The chunk to send for the recorded `bytes`: null while the stream's start is still held back. */
+  take(bytes: Uint8Array): Uint8Array | null {
+    if (this.started) return bytes;
+    this.held.push(bytes);
+    this.heldBytes += bytes.byteLength;
+    if (this.heldBytes < this.minBytes) return null;
+    this.started = true;
+    const pieces = this.held;
+    this.held = [];
+    if (pieces.length === 1) return bytes;
+    const head = new Uint8Array(this.heldBytes);
+    let at = 0;
+    for (const piece of pieces) {
+      head.set(piece, at);
+      at += piece.byteLength;
+    }
+    return head;
+  }
+}
+
 /** Backoff settings: the first retry waits about `baseMs`, doubling up to `maxMs`. */
 export interface BackoffOptions {
   baseMs: number;

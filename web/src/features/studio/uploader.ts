@@ -8,7 +8,7 @@
  * The pure bookkeeping lives in ./chunks; {@link StudioUploader} wires them to a socket.
  */
 import { encodeFrame, INGEST_CLOSE_REASONS, INGEST_FATAL_CODES, ZIngestServerMessage } from '@app/common/studio';
-import { backoffDelay, ChunkBuffer, ChunkLedger, DEFAULT_BACKOFF, resendSelection, type BackoffOptions, type SpillStore } from './chunks';
+import { backoffDelay, ChunkBuffer, ChunkLedger, DEFAULT_BACKOFF, resendSelection, StreamHead, type BackoffOptions, type SpillStore } from './chunks';
 
 export type { SpillStore } from './chunks';
 
@@ -78,6 +78,7 @@ const OPEN = 1;
 export class StudioUploader {
   private readonly ledger: ChunkLedger;
   private readonly buffer: ChunkBuffer;
+  private readonly head = new StreamHead();
   private readonly opts: Required<Omit<UploaderOptions, 'spill' | 'onChange' | 'firstSeq'>> & Pick<UploaderOptions, 'onChange'>;
   private socket: IngestSocket | null = null;
   private connection: UploadConnection = 'connecting';
@@ -118,8 +119,13 @@ export class StudioUploader {
     this.watchdog = setInterval(() => this.checkStall(), Math.max(50, Math.min(5_000, this.opts.stallMs / 4)));
   }
 
-  /** Adds the next recorded chunk: numbered, kept until acknowledged, sent when the socket is ready. Returns its seq. */
-  push(chunk: Uint8Array): number {
+  /**
+   * Adds the next recorded piece: numbered, kept until acknowledged, sent when the socket is ready. Returns its
+   * seq, or null while the stream's first bytes are held back to go out with the next piece (see StreamHead).
+   */
+  push(recorded: Uint8Array): number | null {
+    const chunk = this.head.take(recorded);
+    if (!chunk) return null;
     const seq = this.ledger.add(chunk.byteLength);
     this.writes = this.writes.then(() => this.buffer.put(seq, chunk));
     void this.writes.then(() => {

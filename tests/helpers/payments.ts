@@ -1,5 +1,6 @@
-// Shared by the refund and dispute tests: paid donations at the fake Stripe, webhook deliveries, and
-// what the ledger nets for one payment.
+// The payment tests' one set of Stripe helpers: donations at the fake Stripe, webhook deliveries, whether the
+// inbox is drained, and what the ledger nets for one payment.
+import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { RunningWorkers } from '../../worker/src/workers';
@@ -23,9 +24,21 @@ export async function startDonation(t: TestApp, stripe: FakeStripe, amount: numb
   return stripe.sessions.get(id)!;
 }
 
-/** Posts one signed delivery to our webhook. */
-export function deliver(t: TestApp, e: { payload: string; signature: string }) {
-  return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+/** A donation the donor paid at the fake Stripe (its checkout.session.completed not yet delivered). */
+export async function paidDonation(t: TestApp, stripe: FakeStripe, amount: number, wantsAdxTokens = true): Promise<FakeSession> {
+  return stripe.pay((await startDonation(t, stripe, amount, wantsAdxTokens)).id);
+}
+
+/** Posts one signed delivery to our webhook (of a test app or a bare Fastify app); the answer as it came. */
+export function deliver(to: TestApp | FastifyInstance, e: { payload: string; signature: string }) {
+  const app = 'app' in to ? to.app : to;
+  return app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+}
+
+/** Posts one signed delivery and expects it accepted (200). */
+export async function deliverAccepted(to: TestApp | FastifyInstance, e: { payload: string; signature: string }): Promise<void> {
+  const res = await deliver(to, e);
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 /** Whether every inbox event has been applied. */
