@@ -45,7 +45,7 @@ describe('payment and donation success pages only say "successful" for money tha
   it('/payment-success: no session, an unknown session and a cancelled program checkout each fail clearly with a way back', async () => {
     const page = await site.browser.newPage();
     await page.goto(`${site.app.baseUrl}/payment-success`);
-    await page.getByRole('heading', { name: 'No session ID found' }).waitFor();
+    await page.getByRole('heading', { name: 'There is no payment to show here' }).waitFor();
     await page.getByRole('link', { name: 'Back to Pitch Deck' }).waitFor();
     await expectNoSuccessClaim(page, ['Payment Successful!']);
 
@@ -99,9 +99,40 @@ describe('payment and donation success pages only say "successful" for money tha
     await page.goto(`${site.app.baseUrl}/donation-success?session_id=cs_test_never_issued`);
     await page.getByRole('heading', { name: 'Payment verification failed' }).waitFor();
     await page.goto(`${site.app.baseUrl}/donation-success`);
-    await page.getByRole('heading', { name: 'No session ID found' }).waitFor();
+    await page.getByRole('heading', { name: 'There is no payment to show here' }).waitFor();
     await expectNoSuccessClaim(page, ['Thank You for Your Donation!']);
     await page.close();
+  });
+});
+
+describe('success links revisited later', () => {
+  it.each([
+    ['refunded', 'This payment was refunded', 'refunded in full'],
+    ['partially_refunded', 'This payment was partly refunded', 'part of it was later refunded'],
+    ['disputed', 'This payment is disputed', 'a dispute about it was then opened'],
+  ] as const)('after the donation was %s, the page says so (not "no money was taken")', async (status, heading, sentence) => {
+    const page = await site.browser.newPage();
+    await page.goto(`${site.app.baseUrl}/`);
+    const id = await startCheckout(page, '/api/payments/donations', { amount: 2500 });
+    await settle(id, 'pay');
+    await page.goto(`${site.app.baseUrl}/donation-success?session_id=${id}`);
+    await page.getByRole('heading', { name: 'Thank You for Your Donation!' }).waitFor();
+    await site.app.database.db('donations').where({ checkout_session_id: id }).update({ status });
+    await page.goto(`${site.app.baseUrl}/donation-success?session_id=${id}`);
+    await page.getByRole('heading', { name: heading }).waitFor();
+    await page.getByText(sentence).waitFor();
+    await expectNoSuccessClaim(page, ['Thank You for Your Donation!', 'no money was taken']);
+    await page.close();
+  });
+
+  it('/investment-success without a session id says so plainly, once (no toast repeating it)', async () => {
+    const { context, page } = await signedInPage('no_session_investor');
+    await page.goto(`${site.app.baseUrl}/investment-success`);
+    await page.getByRole('heading', { name: 'There is no payment to show here' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByText('There is no payment to show here').count()).toBe(1);
+    expect(await page.getByText('No session ID found').count()).toBe(0);
+    await context.close();
   });
 });
 

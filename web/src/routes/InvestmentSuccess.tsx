@@ -34,10 +34,8 @@ export default function InvestmentSuccess() {
 
   useEffect(() => {
     if (announced.current || session.loading || (sessionId && !signedIn)) return;
-    if (outcome.state === 'failed') {
-      announced.current = true;
-      toast({ title: 'Error', description: outcome.message, variant: 'destructive' });
-    } else if (outcome.state === 'paid') {
+    // A failure is said once, by the card on the page; only the good news also gets a toast.
+    if (outcome.state === 'paid') {
       announced.current = true;
       toast({ title: 'Success', description: 'Payment verified successfully!', variant: 'success' });
     }

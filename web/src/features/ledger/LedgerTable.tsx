@@ -14,7 +14,7 @@ const th = 'whitespace-nowrap px-4 py-3 text-xs font-semibold uppercase tracking
 const td = 'whitespace-nowrap px-4 py-3.5 sm:px-6';
 
 /** Refunded purchases and the negative rows that take them back say so, so nobody reads a negative row as a purchase. */
-function MarkerBadge({ marker }: { marker: NonNullable<TLedgerRow['marker']> }) {
+export function MarkerBadge({ marker }: { marker: NonNullable<TLedgerRow['marker']> }) {
   const reversal = marker === 'reversal';
   return (
     <span
