@@ -8,11 +8,19 @@
 const BASE = 'http://return-path.invalid';
 const MAX_LENGTH = 1024;
 
+function hasControlCharacter(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
 /** The same-origin path `raw` names (path, query and hash), or null when it is not one to follow. */
 export function safeReturnPath(raw: unknown): string | null {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH) return null;
   // `//host` and `/\host` are other origins to a browser; control characters are stripped by URL parsers.
-  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\') || /[\u0000-\u001f\u007f]/.test(raw)) return null;
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\') || hasControlCharacter(raw)) return null;
   let url: URL;
   try {
     url = new URL(raw, BASE);

@@ -3,13 +3,14 @@ import { formatLocalDate } from '@app/common/domain/local-date';
 import type { TAdminPurchaseList } from '@app/common/schemas/admin';
 import { Button } from '../../components/ui/button';
 import { MarkerBadge } from '../ledger/LedgerTable';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 
 /** One page of purchase records, with Previous / Next over all of them (paged on the server). */
 export function PurchaseTable({ data, onPage, loading }: { data: TAdminPurchaseList; onPage: (page: number) => void; loading: boolean }) {
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
     <>
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Purchase records" className="overflow-x-auto">
         <table className="w-full min-w-[640px] text-left text-sm">
           <thead className="border-b border-slate-200 text-xs uppercase tracking-wider text-slate-600">
             <tr>
@@ -36,7 +37,7 @@ export function PurchaseTable({ data, onPage, loading }: { data: TAdminPurchaseL
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {pages > 1 && (
         <nav aria-label="Purchase record pages" className="flex flex-wrap items-center justify-between gap-3 pt-4">
           <Button variant="outline" size="sm" disabled={data.page <= 1 || loading} onClick={() => onPage(data.page - 1)}>

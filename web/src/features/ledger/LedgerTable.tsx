@@ -1,6 +1,7 @@
 import type { TLedgerRow } from '@app/common/schemas/ledger';
 import { showDate, showTokens, showUsd } from './safe-format';
 import { LEDGER_TEXT } from './texts';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 
 interface Props {
   rows: readonly TLedgerRow[];
@@ -32,7 +33,7 @@ export function MarkerBadge({ marker }: { marker: NonNullable<TLedgerRow['marker
  */
 export function LedgerTable({ rows, searching, stale }: Props) {
   return (
-    <div className="overflow-x-auto" aria-busy={stale}>
+    <ScrollRegion label={LEDGER_TEXT.tableCaption} className="overflow-x-auto" busy={stale}>
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
         <caption className="sr-only">{LEDGER_TEXT.tableCaption}</caption>
         <thead className="bg-ink-900">
@@ -75,6 +76,6 @@ export function LedgerTable({ rows, searching, stale }: Props) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

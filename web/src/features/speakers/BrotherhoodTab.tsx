@@ -69,7 +69,7 @@ function OwnProfile() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h3">Your speaker profile</CardTitle>
+        <CardTitle as="h2">Your speaker profile</CardTitle>
       </CardHeader>
       <CardContent className="space-y-5">
         <form onSubmit={save} className="grid gap-4" aria-label="Speaker profile">
@@ -152,9 +152,9 @@ function MemberPart() {
       <OwnProfile />
       <FlyerGenerator speakers={speakers.data?.speakers} loading={speakers.isPending} />
       <section aria-labelledby="guest-speakers" className="space-y-4">
-        <h3 id="guest-speakers" className="font-display text-2xl font-semibold text-ink-900">
+        <h2 id="guest-speakers" className="font-display text-2xl font-semibold text-ink-900">
           Guest speakers
-        </h3>
+        </h2>
         {speakers.isPending ? (
           <Spinner label="Loading speakers…" />
         ) : (speakers.data?.speakers.length ?? 0) === 0 ? (
