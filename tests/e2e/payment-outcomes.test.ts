@@ -105,26 +105,7 @@ describe('payment and donation success pages only say "successful" for money tha
   });
 });
 
-describe('success links revisited later', () => {
-  it.each([
-    ['refunded', 'This payment was refunded', 'refunded in full'],
-    ['partially_refunded', 'This payment was partly refunded', 'part of it was later refunded'],
-    ['disputed', 'This payment is disputed', 'a dispute about it was then opened'],
-  ] as const)('after the donation was %s, the page says so (not "no money was taken")', async (status, heading, sentence) => {
-    const page = await site.browser.newPage();
-    await page.goto(`${site.app.baseUrl}/`);
-    const id = await startCheckout(page, '/api/payments/donations', { amount: 2500 });
-    await settle(id, 'pay');
-    await page.goto(`${site.app.baseUrl}/donation-success?session_id=${id}`);
-    await page.getByRole('heading', { name: 'Thank You for Your Donation!' }).waitFor();
-    await site.app.database.db('donations').where({ checkout_session_id: id }).update({ status });
-    await page.goto(`${site.app.baseUrl}/donation-success?session_id=${id}`);
-    await page.getByRole('heading', { name: heading }).waitFor();
-    await page.getByText(sentence).waitFor();
-    await expectNoSuccessClaim(page, ['Thank You for Your Donation!', 'no money was taken']);
-    await page.close();
-  });
-
+describe('success pages without a session id', () => {
   it('/investment-success without a session id says so plainly, once (no toast repeating it)', async () => {
     const { context, page } = await signedInPage('no_session_investor');
     await page.goto(`${site.app.baseUrl}/investment-success`);
