@@ -45,7 +45,7 @@ describe('payment and donation success pages only say "successful" for money tha
   it('/payment-success: no session, an unknown session and a cancelled program checkout each fail clearly with a way back', async () => {
     const page = await site.browser.newPage();
     await page.goto(`${site.app.baseUrl}/payment-success`);
-    await page.getByRole('heading', { name: 'No session ID found' }).waitFor();
+    await page.getByRole('heading', { name: 'There is no payment to show here' }).waitFor();
     await page.getByRole('link', { name: 'Back to Pitch Deck' }).waitFor();
     await expectNoSuccessClaim(page, ['Payment Successful!']);
 
@@ -99,9 +99,21 @@ describe('payment and donation success pages only say "successful" for money tha
     await page.goto(`${site.app.baseUrl}/donation-success?session_id=cs_test_never_issued`);
     await page.getByRole('heading', { name: 'Payment verification failed' }).waitFor();
     await page.goto(`${site.app.baseUrl}/donation-success`);
-    await page.getByRole('heading', { name: 'No session ID found' }).waitFor();
+    await page.getByRole('heading', { name: 'There is no payment to show here' }).waitFor();
     await expectNoSuccessClaim(page, ['Thank You for Your Donation!']);
     await page.close();
+  });
+});
+
+describe('success pages without a session id', () => {
+  it('/investment-success without a session id says so plainly, once (no toast repeating it)', async () => {
+    const { context, page } = await signedInPage('no_session_investor');
+    await page.goto(`${site.app.baseUrl}/investment-success`);
+    await page.getByRole('heading', { name: 'There is no payment to show here' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByText('There is no payment to show here').count()).toBe(1);
+    expect(await page.getByText('No session ID found').count()).toBe(0);
+    await context.close();
   });
 });
 

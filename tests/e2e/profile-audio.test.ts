@@ -129,10 +129,12 @@ describe('profile audio in Chromium with the fake microphone', () => {
     const bob = await memberPage('bob');
     await bob.goto(`${site.app.baseUrl}/profile/alice`);
     await bob.getByRole('heading', { level: 1, name: 'alice' }).waitFor();
-    await bob.getByText("This user hasn't added any additional information to their profile yet.").waitFor();
+    // Alice has an audio message: her profile is private, not empty.
+    await bob.getByText('alice keeps their profile private: only they and admins can see their bio and audio message.').waitFor();
     expect(await bob.getByTestId('profile-audio').count()).toBe(0);
     await alice.goto(`${site.app.baseUrl}/profile/alice`);
     await alice.getByText('Only you and admins can see your bio and audio message.').waitFor();
+    await alice.getByRole('link', { name: 'edit it in the Brotherhood tab' }).waitFor();
     const aliceId = ((await site.app.database.db('users').where({ discord_username: 'alice' }).first('id')) as { id: string }).id;
     await site.app.database.db('user_privacy_settings').insert({ user_id: aliceId, profile_visibility: true });
     await bob.reload();

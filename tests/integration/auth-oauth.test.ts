@@ -24,8 +24,8 @@ afterAll(async () => {
 });
 
 /** Runs the browser's part of the flow: start, follow to the fake provider, come back to the callback. */
-async function authorize(client: Client): Promise<{ callbackPath: string }> {
-  const start = await client.request('GET', '/api/auth/discord');
+async function authorize(client: Client, startPath = '/api/auth/discord'): Promise<{ callbackPath: string }> {
+  const start = await client.request('GET', startPath);
   expect(start.statusCode).toBe(302);
   const authorizeUrl = new URL(String(start.headers.location));
   expect(authorizeUrl.origin).toBe(discord.baseUrl);
@@ -114,5 +114,28 @@ describe('Discord sign-in (real @fastify/oauth2 against a local fake Discord)', 
   it('has no dev sign-in when Discord is configured', async () => {
     const res = await anonymous(t.app).request('POST', '/api/auth/dev-sign-in', { username: 'sneaky' });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('comes back to the page that asked, carried in the OAuth state', async () => {
+    discord.nextUser = { id: '200000000000000007', username: 'returning', email: null };
+    const client = anonymous(t.app);
+    const { callbackPath } = await authorize(client, `/api/auth/discord?returnTo=${encodeURIComponent('/investment-success?session_id=cs_1')}`);
+    expect((await client.request('GET', callbackPath)).headers.location).toBe('/investment-success?session_id=cs_1');
+  });
+
+  it.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example/x', '/api/auth/sign-out'])('refuses the return path %s (lands on /community)', async (returnTo) => {
+    discord.nextUser = { id: '200000000000000008', username: 'wary', email: null };
+    const client = anonymous(t.app);
+    const { callbackPath } = await authorize(client, `/api/auth/discord?returnTo=${encodeURIComponent(returnTo)}`);
+    expect((await client.request('GET', callbackPath)).headers.location).toMatch(/^\/community(\?welcome=1)?$/);
+  });
+
+  it('refuses a state whose return path was swapped on the way', async () => {
+    const client = anonymous(t.app);
+    const { callbackPath } = await authorize(client, '/api/auth/discord?returnTo=%2Fsecurity');
+    const swapped = callbackPath.replace(/state=([^.&]+)\.[^&]*/, (_m, nonce: string) => `state=${nonce}.${Buffer.from('//evil.example').toString('base64url')}`);
+    expect(swapped).not.toBe(callbackPath);
+    expect((await client.request('GET', swapped)).headers.location).toBe('/auth?error=signin_failed');
+    expect((await session(client)).user).toBeNull();
   });
 });

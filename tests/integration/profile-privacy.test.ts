@@ -53,6 +53,11 @@ describe.each(['disk', 's3', 's3-public'] as const)('Profile Visibility is enfor
     expect(speakers.find((s) => s.id === owner.userId)).toMatchObject({ speaker_topic: 'Sourdough for beginners', bio: null, audio_file_url: null });
   });
 
+  it('tells another member that details are hidden (so the page says private, not empty)', async () => {
+    expect((await other.request('GET', '/api/profiles/private_pat')).json()).toMatchObject({ bio: null, detailsHidden: true });
+    expect((await owner.request('GET', '/api/profiles/private_pat')).json()).toMatchObject({ bio: BIO, detailsHidden: false });
+  });
+
   it('refuses the recording to another member, an anonymous visitor and a copied /files URL', async () => {
     expect(storedUrl).toMatch(driver === 's3-public' ? /^http:\/\/127\.0\.0\.1:\d+\/adx-test\/user-audio\// : /^\/files\/user-audio\//);
     expect((await other.request('GET', servedUrl)).statusCode).toBe(404);

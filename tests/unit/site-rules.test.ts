@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidEmail, isValidPhone, stripPhone } from '@app/common/domain/contact';
 import { cleanText } from '@app/common/domain/text';
 import { consultationUrl, mailto, registrationMailto, scholarshipMailto } from '@app/common/domain/outreach';
-import { formatTokens, FUND_ALLOCATION, fundTooltip, parseCalculatorAmount, pitchTokens, ROADMAP_PROGRESS } from '@app/common/domain/pitch';
+import { calculatorNote, formatTokens, FUND_ALLOCATION, fundTooltip, parseCalculatorAmount, pitchTokens, ROADMAP_PROGRESS } from '@app/common/domain/pitch';
 
 describe('e-mail pattern', () => {
   it.each(['a@b.co', 'first.last+tag@example.org', '  padded@example.com  '])('accepts %s', (v) => expect(isValidEmail(v)).toBe(true));
@@ -39,6 +39,12 @@ describe('pitch-deck calculator', () => {
     const values = [0, -0, 1, 12, 123, 1234, 12_345, 999_999, 1_000_000, -1, -1234, -999_999_999, 2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 53, 1e21, 1e300 * 1e10, 12.5];
     for (const n of [...values, ...pitchTokensFor(['100', '19.99', '-0.001', '1e15', '123456789.12'])]) expect(formatTokens(n), String(n)).toBe(n.toLocaleString('en-US'));
     expect(formatTokens(pitchTokens('100'))).toBe('10,000');
+  });
+  it('gives no tokens for a negative amount, and says why', () => {
+    expect(pitchTokens('-100')).toBe(0);
+    expect(formatTokens(pitchTokens('-100'))).toBe('0');
+    expect(calculatorNote('-100')).toMatch(/above \$0/);
+    expect(calculatorNote('100')).toBeNull();
   });
   it('has the spec roadmap progress and fund allocation', () => {
     expect(ROADMAP_PROGRESS).toEqual({ 'q4-2024': 0, 'q1-2025': 33, 'q2-2025': 66, ongoing: 100 });

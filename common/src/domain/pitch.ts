@@ -6,12 +6,21 @@
 /** ADX tokens per US dollar on the pitch deck's calculator. */
 export const PITCH_TOKENS_PER_DOLLAR = 100;
 
-/** The calculator's amount: the input as a number, or 0 when it is blank, not a number or not finite. */
-export function parseCalculatorAmount(input: string): number {
+/** The input as a number (NaN when blank or not a number). */
+function rawAmount(input: string): number {
   const trimmed = input.trim();
-  if (trimmed === '') return 0;
-  const n = Number(trimmed);
-  return Number.isFinite(n) ? n : 0;
+  return trimmed === '' ? Number.NaN : Number(trimmed);
+}
+
+/** The calculator's amount: the input as a number, or 0 when it is blank, not a number, not finite or negative (no one buys minus tokens). */
+export function parseCalculatorAmount(input: string): number {
+  const n = rawAmount(input);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+/** What the calculator says under a negative amount (null otherwise). */
+export function calculatorNote(input: string): string | null {
+  return rawAmount(input) < 0 ? 'Enter an amount above $0: a negative amount buys no tokens.' : null;
 }
 
 /** Tokens for `input` dollars on the pitch deck: amount x 100, rounded to whole tokens (a penny is the smallest unit). */

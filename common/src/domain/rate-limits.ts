@@ -30,6 +30,11 @@ export const RATE_LIMITS = {
   /** Studio-token attempts from one IP, whatever they guess: counted apart from sign-ins. */
   studio_token: { max: 20, windowMs: 5 * 60_000, failClosed: true, perIp: true },
   api_call: { max: 60, windowMs: 60_000, failClosed: false },
+  /**
+   * Watch in the archive (each counts a view): browsing a few recordings must not run into the forms' 15 a minute,
+   * while one caller still cannot pump a recording's view count.
+   */
+  archive_view: { max: 60, windowMs: 60_000, failClosed: false },
   /** Flyer renders (CPU on the render queue): a week's three flyers, a few times over. */
   flyer_generation: { max: 12, windowMs: 60_000, failClosed: false },
 } as const satisfies Record<string, RateLimit>;

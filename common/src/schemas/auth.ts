@@ -36,6 +36,8 @@ export const ZDevSignIn = z.object({
     .max(32, 'Username must be at most 32 characters')
     .regex(/^[a-z0-9_.]+$/i, 'Username may contain only letters, digits, dots and underscores'),
   email: z.email('Please enter a valid email address').optional(),
+  /** The page that asked for sign-in; followed only when safeReturnPath accepts it (else /community). */
+  returnTo: z.string().max(2048).optional(),
 });
 export type TDevSignIn = z.infer<typeof ZDevSignIn>;
 

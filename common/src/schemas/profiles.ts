@@ -22,6 +22,8 @@ export const ZProfile = z.object({
   isOwner: z.boolean(),
   /** The owner's Profile Visibility switch (so the owner's page can say who sees the bio and audio). */
   profileVisible: z.boolean(),
+  /** True when the owner has a bio or audio message this viewer may not see (so the page says the profile is private, not empty). */
+  detailsHidden: z.boolean(),
 });
 export type TProfile = z.infer<typeof ZProfile>;
 

@@ -1,5 +1,7 @@
-import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useSignInPath } from '../features/auth/sign-in-link';
+import { onSessionLost } from '../lib/session';
 import { useScrollToHash } from '../lib/scroll';
 import { TopNav } from './nav/TopNav';
 import { RouteErrorBoundary } from './RouteError';
@@ -20,6 +22,13 @@ export function PageFallback() {
   );
 }
 
+/** Sends a member whose session ended (seen through a 401) to sign in, and back to this page afterwards. */
+function useSignInWhenSessionEnds(): void {
+  const navigate = useNavigate();
+  const signIn = useSignInPath();
+  useEffect(() => onSessionLost(() => navigate(signIn)), [navigate, signIn]);
+}
+
 /**
  * The page chrome: skip link, fixed top bar, the matched page (code-split: a spinner while it loads, an error view
  * if it fails) and the footer; scrolls to the hash (or the top) after each navigation.
@@ -27,6 +36,7 @@ export function PageFallback() {
 export function Layout() {
   const { pathname } = useLocation();
   useScrollToHash();
+  useSignInWhenSessionEnds();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -108,7 +108,7 @@ export function SiteFooter({ year }: { year: number }) {
               type="email"
               autoComplete="email"
               placeholder="Your email address"
-              className="h-10 min-w-0 flex-1 rounded-md border border-ink-600 bg-ink-900 px-3 text-base text-white placeholder:text-slate-400 focus-visible:border-gold-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-gold-500/40"
+              className="h-10 min-w-0 sm:flex-1 rounded-md border border-ink-600 bg-ink-900 px-3 text-base text-white placeholder:text-slate-400 focus-visible:border-gold-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-gold-500/40"
             />
             <button type="submit" className={buttonClasses({ variant: 'outline', className: `${ON_NAVY_GOLD_OUTLINE}` })}>
               Subscribe for Insights

@@ -1,5 +1,5 @@
 import type { TApiError } from '@app/common/schemas/errors';
-import { ensureSession } from './session';
+import { ensureSession, sessionRejected } from './session';
 
 // The fetch core of lib/api.ts, without zod: pages that only read typed answers (the public ledger) use this alone,
 // so they ship no schema code. lib/api.ts adds response checks with zod for everything else.
@@ -71,6 +71,7 @@ export async function requestJson(method: string, path: string, payload: unknown
   if (method !== 'GET') Object.assign(headers, await csrfHeaders());
   const res = await fetch(path, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload), signal, credentials: 'same-origin', cache });
   const text = await res.text();
+  if (res.status === 401) void sessionRejected();
   if (!res.ok) throw apiErrorFrom(res.status, res.statusText, text);
   const body = parseJson(text);
   if (body === undefined) throw new Error(`${method} ${path}: the answer is not JSON`);

@@ -88,6 +88,28 @@ export function announceAuthChange(): void {
   ch.close();
 }
 
+const lostListeners = new Set<() => void>();
+
+/**
+ * An API call answered 401. For a member the app believed signed in, the session has ended elsewhere (expired,
+ * revoked, signed out in another browser): re-read it once (concurrent 401s share the one request), and when it is
+ * gone tell the listeners (the layout sends the member to sign in and back). A visitor already signed out is left to
+ * the page, which offers its own sign-in link.
+ */
+export async function sessionRejected(): Promise<void> {
+  if (!state.user) return;
+  const next = await refreshSession();
+  if (!next.user) for (const l of lostListeners) l();
+}
+
+/** Calls `listener` when a 401 turned out to mean the member's session has ended; returns the unsubscribe. */
+export function onSessionLost(listener: () => void): () => void {
+  lostListeners.add(listener);
+  return () => {
+    lostListeners.delete(listener);
+  };
+}
+
 /** Re-reads the session (after a sign-in, or a 401). */
 export function useRefreshSession(): () => Promise<SessionState> {
   return refreshSession;

@@ -1,4 +1,5 @@
 import { ApiError, apiErrorFrom, csrfHeaders } from './api';
+import { sessionRejected } from './session';
 
 /** Anything with a zod-style `parse`. */
 interface Parser<T> {
@@ -35,6 +36,7 @@ export async function uploadForm<T>(path: string, form: FormData, schema: Parser
           reject(err instanceof Error ? err : new Error(String(err)));
         }
       } else {
+        if (xhr.status === 401) void sessionRejected();
         reject(apiErrorFrom(xhr.status, xhr.statusText, xhr.responseText));
       }
     };

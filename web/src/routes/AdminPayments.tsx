@@ -9,6 +9,7 @@ import { Spinner } from '../components/ui/spinner';
 import { AdminGate } from '../features/admin/AdminGate';
 import { PaymentRow } from '../features/admin/payments/PaymentRow';
 import { filterParams, useAdminPayments, type PaymentFilters } from '../features/admin/payments/use-admin-payments';
+import { ScrollRegion } from '../components/ui/scroll-region';
 
 const PAGE_SIZE = 25;
 const ALL = 'all';
@@ -97,16 +98,20 @@ function Payments() {
         <p className="mt-8 rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-600">No payments match.</p>
       ) : (
         <>
-          <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 shadow-sm">
+          <ScrollRegion label="Payments" className="mt-6 overflow-x-auto rounded-xl border border-slate-200 shadow-sm">
             <table className="w-full min-w-[52rem] border-collapse text-left text-sm">
               <caption className="sr-only">Payments</caption>
               <thead className="bg-ink-900">
                 <tr>
-                  {['Kind', 'Created', 'Amount', 'Refunded', 'Status', 'Investor ID', 'Payer', ''].map((h, i) => (
-                    <th key={i} scope="col" className={`${th} ${h === 'Amount' || h === 'Refunded' ? 'text-right' : ''}`}>
+                  {['Kind', 'Created', 'Amount', 'Refunded', 'Status', 'Investor ID', 'Payer'].map((h) => (
+                    <th key={h} scope="col" className={`${th} ${h === 'Amount' || h === 'Refunded' ? 'text-right' : ''}`}>
                       {h}
                     </th>
                   ))}
+                  {/* The refund button's column: named for screen readers, blank on screen. */}
+                  <th scope="col" className={th}>
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -115,7 +120,7 @@ function Payments() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <nav aria-label="Payment pages" className="mt-6 flex items-center justify-center gap-3">
             <Button variant="outline" disabled={page <= 1} onClick={() => set({}, page - 1)}>
               ← Previous

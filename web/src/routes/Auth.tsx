@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { safeReturnPath } from '@app/common/domain/return-path';
 import { SIGN_IN_ERRORS, ZAuthProviders, ZDevSignIn, ZSignInResult, type SignInErrorCode } from '@app/common/schemas/auth';
 import { pageTitle, PRODUCT_NAME } from '../components/brand';
 import { Button } from '../components/ui/button';
@@ -21,7 +22,7 @@ function DiscordMark() {
 }
 
 /** Local stand-in for Discord (only offered when the server has no Discord app configured). */
-function DevSignIn({ onSignedIn }: { onSignedIn: (redirectTo: string) => void }) {
+function DevSignIn({ returnTo, onSignedIn }: { returnTo: string | null; onSignedIn: (redirectTo: string) => void }) {
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<{ username?: string; email?: string }>({});
@@ -30,7 +31,7 @@ function DevSignIn({ onSignedIn }: { onSignedIn: (redirectTo: string) => void })
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = ZDevSignIn.safeParse({ username, ...(email.trim() ? { email: email.trim() } : {}) });
+    const parsed = ZDevSignIn.safeParse({ username, ...(email.trim() ? { email: email.trim() } : {}), ...(returnTo ? { returnTo } : {}) });
     if (!parsed.success) {
       const next: { username?: string; email?: string } = {};
       for (const issue of parsed.error.issues) next[issue.path[0] as 'username' | 'email'] ??= issue.message;
@@ -71,12 +72,16 @@ function DevSignIn({ onSignedIn }: { onSignedIn: (redirectTo: string) => void })
   );
 }
 
-/** /auth: the sign-in card. Signed-in members are sent to /community. */
+/**
+ * /auth: the sign-in card. `?returnTo=<path>` names the page that sent the visitor here; both ways in come back to it
+ * (checked here and again by the server). Signed-in members go there, else to /community.
+ */
 export default function Auth() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
+  const returnTo = safeReturnPath(params.get('returnTo'));
   const [showDev, setShowDev] = useState(false);
-  const [redirectTo, setRedirectTo] = useState('/community');
+  const [redirectTo, setRedirectTo] = useState(returnTo ?? '/community');
   const providers = useQuery({ queryKey: ['auth-providers'], queryFn: ({ signal }) => getJson('/api/auth/providers', ZAuthProviders, signal), staleTime: Infinity });
 
   useEffect(() => {
@@ -85,7 +90,13 @@ export default function Auth() {
     const message = SIGN_IN_ERRORS[code as SignInErrorCode] ?? SIGN_IN_ERRORS.unexpected;
     console.error('Sign-in failed:', code);
     toast({ title: 'Sign-in failed', description: message, variant: 'destructive', id: 'sign-in-error' });
-    setParams({}, { replace: true });
+    setParams(
+      (p) => {
+        p.delete('error');
+        return p;
+      },
+      { replace: true },
+    );
   }, [params, setParams]);
 
   if (session.loading || providers.isPending) {
@@ -99,7 +110,7 @@ export default function Auth() {
 
   const product = providers.data?.productName ?? PRODUCT_NAME;
   function login() {
-    if (providers.data?.discord) window.location.assign('/api/auth/discord');
+    if (providers.data?.discord) window.location.assign(`/api/auth/discord${returnTo ? `?${new URLSearchParams({ returnTo })}` : ''}`);
     else if (providers.data?.dev) setShowDev(true);
     else toast({ title: 'Error', description: SIGN_IN_ERRORS.signin_failed, variant: 'destructive' });
   }
@@ -118,7 +129,7 @@ export default function Auth() {
               <DiscordMark />
               Login with Discord
             </Button>
-            {showDev && providers.data?.dev && <DevSignIn onSignedIn={setRedirectTo} />}
+            {showDev && providers.data?.dev && <DevSignIn returnTo={returnTo} onSignedIn={setRedirectTo} />}
             <p className="mt-6 text-center text-xs text-slate-500">We only read your Discord username, avatar and e-mail address.</p>
           </CardContent>
         </Card>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { investButtonLabel, investmentSubmitProblem, readInvestmentInput } from '@app/common/domain/investment';
 import { INVESTMENT } from '@app/common/domain/money';
 import { ZInvestmentCreated } from '@app/common/schemas/payments';
@@ -15,6 +15,7 @@ import { toast } from '../components/ui/toast';
 import { COMMUNITY_INVITE_URL } from '../features/site/links';
 import { ApiError, sendJson } from '../lib/api';
 import { useSession } from '../lib/session';
+import { useSignInPath } from '../features/auth/sign-in-link';
 
 const RISKS = [
   { title: 'High risk', text: 'Pre-launch tokens are a high-risk, speculative purchase. You may lose the entire amount.' },
@@ -28,7 +29,6 @@ const STEPS = ['Enter the amount you want to invest', 'Read and acknowledge the 
 const usd = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 function Portal({ user }: { user: TSessionUser }) {
-  const navigate = useNavigate();
   const [text, setText] = useState(String(INVESTMENT.defaultDollars));
   const [acknowledged, setAcknowledged] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -51,8 +51,8 @@ function Portal({ user }: { user: TSessionUser }) {
     } catch (err) {
       console.error('Investment error:', err);
       if (err instanceof ApiError && err.statusCode === 401) {
+        // The layout sends the member on to sign in (and back here) once the session check confirms it has ended.
         toast({ title: 'Error', description: 'Authentication failed. Please sign in again.', variant: 'destructive' });
-        navigate('/auth');
       } else if (err instanceof ApiError && err.statusCode === 429) {
         toast({ title: 'Error', description: 'Too many attempts. Please wait before trying again.', variant: 'destructive' });
       } else {
@@ -160,6 +160,7 @@ function Portal({ user }: { user: TSessionUser }) {
 export default function InvestmentPortal() {
   const session = useSession();
   const user = session.user;
+  const signInPath = useSignInPath();
   return (
     <>
       <title>{pageTitle('Investment Portal')}</title>
@@ -176,7 +177,7 @@ export default function InvestmentPortal() {
               <p className="text-slate-700">Please sign in to buy ADX pre-launch tokens.</p>
               <div className="flex flex-col gap-3">
                 <Button asChild variant="secondary">
-                  <Link to="/auth">Sign In to Continue</Link>
+                  <Link to={signInPath}>Sign In to Continue</Link>
                 </Button>
                 <Button asChild variant="outline">
                   <Link to="/pitch-deck">Back to Pitch Deck</Link>

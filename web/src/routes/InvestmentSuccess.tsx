@@ -11,6 +11,7 @@ import { COMMUNITY_INVITE_URL as COMMUNITY_URL } from '../features/site/links';
 import { CheckoutOutcomeCard } from '../features/payments/CheckoutOutcomeCard';
 import { useInvestmentOutcome } from '../features/payments/verify';
 import { useSession } from '../lib/session';
+import { useSignInPath } from '../features/auth/sign-in-link';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -26,16 +27,15 @@ export default function InvestmentSuccess() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const session = useSession();
+  const signInPath = useSignInPath();
   const signedIn = Boolean(session.user);
   const outcome = useInvestmentOutcome(sessionId, signedIn);
   const announced = useRef(false);
 
   useEffect(() => {
     if (announced.current || session.loading || (sessionId && !signedIn)) return;
-    if (outcome.state === 'failed') {
-      announced.current = true;
-      toast({ title: 'Error', description: outcome.message, variant: 'destructive' });
-    } else if (outcome.state === 'paid') {
+    // A failure is said once, by the card on the page; only the good news also gets a toast.
+    if (outcome.state === 'paid') {
       announced.current = true;
       toast({ title: 'Success', description: 'Payment verified successfully!', variant: 'success' });
     }
@@ -51,7 +51,7 @@ export default function InvestmentSuccess() {
             <CardContent className="space-y-4 p-8">
               <p className="text-slate-700">Please sign in to see your investment.</p>
               <Button asChild variant="secondary">
-                <Link to="/auth">Sign In to Continue</Link>
+                <Link to={signInPath}>Sign In to Continue</Link>
               </Button>
             </CardContent>
           </Card>

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { pageTitle } from '../components/brand';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { ProfileView } from '../features/profile/ProfileView';
+import { useSignInPath } from '../features/auth/sign-in-link';
 import { useProfile, useSetProfileAudio } from '../features/profile/queries';
 import { PROFILE_TEXT } from '../features/profile/texts';
 import { ApiError } from '../lib/api';
@@ -72,11 +73,11 @@ function ProfileFor({ username }: { username: string }) {
 export default function Profile() {
   const { username = '' } = useParams();
   const session = useSession();
-  const location = useLocation();
+  const signIn = useSignInPath();
 
   let body;
   if (session.loading) body = <Loading />;
-  else if (!session.user) body = <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  else if (!session.user) body = <Navigate to={signIn} replace />;
   else body = <ProfileFor key={username.toLowerCase()} username={username} />;
 
   return (

@@ -1,5 +1,6 @@
 import { pageTitle } from '../components/brand';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { buttonClasses } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';
 import { ArchiveTab } from '../features/speakers/ArchiveTab';
@@ -67,7 +68,13 @@ export default function Speakers() {
                   </TabsContent>
                 )}
                 <TabsContent value="studio" className="pt-6">
-                  <p className="text-slate-700">The studio opens in a new tab. Speakers sign in there with the token from the team.</p>
+                  {/* Reached with the arrow keys (no click), the tab opens nothing by itself: the link is the way in. */}
+                  <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-6">
+                    <p className="text-slate-700">The studio opens in a new tab. Speakers sign in there with the token from the team.</p>
+                    <a href="/speaker-studio" target="_blank" rel="noopener" className={buttonClasses({ variant: 'secondary' })}>
+                      Open the Live Studio
+                    </a>
+                  </div>
                 </TabsContent>
               </Tabs>
             </div>

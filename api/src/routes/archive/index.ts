@@ -39,7 +39,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
     return { favorite: false };
   });
 
-  app.post('/api/archive/:id/view', { config: { access: 'public', limit: 'form_submission' }, schema: recordViewSchema }, async (req) => {
+  app.post('/api/archive/:id/view', { config: { access: 'public', limit: 'archive_view' }, schema: recordViewSchema }, async (req) => {
     const row = await recordView(app.db, req.params.id, req.session?.userId ?? null);
     if (!row) throw notFound();
     return row;

@@ -7,7 +7,7 @@ import { endSignInSockets } from '@app/common/server/realtime';
 import { revokeSession } from '@app/common/server/sessions.repository';
 import { httpError } from '../../http-error';
 import { sessionInfo, signIn, type SignInSettings } from '../../services/auth.service';
-import { registerDiscordRoutes } from './discord';
+import { afterSignIn, registerDiscordRoutes } from './discord';
 
 export interface AuthRouteOptions {
   settings: SignInSettings;
@@ -62,9 +62,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     },
     async (req, reply) => {
       if (!devSignIn) throw httpError(404, opts.production ? 'Dev sign-in is disabled in production' : 'Dev sign-in is disabled: sign in with Discord');
-      const { username, email } = req.body;
+      const { username, email, returnTo } = req.body;
       const { created } = await signIn(app.db, req, reply, { discordId: `dev:${username.toLowerCase()}`, username, avatarUrl: null, email: email ?? null }, opts.settings);
-      return { redirectTo: created ? '/community?welcome=1' : '/community', created };
+      return { redirectTo: afterSignIn(returnTo, created), created };
     },
   );
 

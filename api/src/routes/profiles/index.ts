@@ -25,6 +25,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       email: row.email_visibility ? row.email : null,
       isOwner: row.id === viewer.userId,
       profileVisible: Boolean(row.profile_visibility),
+      detailsHidden: !details && Boolean(row.bio?.trim() || row.audio_file_url),
     };
   });
 };

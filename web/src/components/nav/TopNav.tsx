@@ -9,7 +9,7 @@ import { Emblem } from '../Logo';
 import { buttonClasses } from '../ui/button';
 import { CloseIcon } from '../ui/close-icon';
 import { DogPoundMenu } from './DogPoundMenu';
-import { DOG_POUND_LINKS, NAV_LINKS } from './links';
+import { accountLinks, DOG_POUND_LINKS, NAV_LINKS } from './links';
 import { ON_NAVY_GOLD_OUTLINE } from '../../features/site/classes';
 
 const UserMenu = lazy(() => import('./UserMenu'));
@@ -49,20 +49,16 @@ function MobileAccount({ close }: { close: () => void }) {
       <p className="px-3 py-1 text-sm text-slate-300">
         Signed in as <span className="font-semibold text-white">{displayName(user)}</span>
       </p>
-      {user.isAdmin && (
-        <Link to="/admin/submissions" onClick={close} className={LINK}>
-          Submissions
-        </Link>
-      )}
-      {user.isAdmin && (
-        <Link to="/admin/payments" onClick={close} className={LINK}>
-          Payments
-        </Link>
-      )}
-      {user.isAdmin && (
-        <a href="/admin/queues" className={LINK}>
-          Job queues
-        </a>
+      {accountLinks(user).map((l) =>
+        l.server ? (
+          <a key={l.to} href={l.to} className={LINK}>
+            {l.label}
+          </a>
+        ) : (
+          <Link key={l.to} to={l.to} onClick={close} className={LINK}>
+            {l.label}
+          </Link>
+        ),
       )}
       <button
         type="button"

@@ -2,11 +2,12 @@ import { Link } from 'react-router-dom';
 import type { TSessionUser } from '@app/common/schemas/auth';
 import { displayName } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
+import { accountLinks } from './links';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
 
 /**
- * The signed-in member's menu in the top bar, in place of Join Community: their name, the admin pages for admins,
- * and Sign Out. Loaded only for signed-in visitors (React.lazy in TopNav), so the public pages don't pay for it.
+ * The signed-in member's menu in the top bar, in place of Join Community: their name, their profile, the admin pages for
+ * admins, Security and Sign Out. Loaded only for signed-in visitors (React.lazy in TopNav), so the public pages don't pay for it.
  */
 export default function UserMenu({ user }: { user: TSessionUser }) {
   const signOut = useSignOut();
@@ -24,25 +25,11 @@ export default function UserMenu({ user }: { user: TSessionUser }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>Signed in as {name}</DropdownMenuLabel>
-        {user.isAdmin && (
-          <DropdownMenuItem asChild>
-            <Link to="/admin/submissions">Submissions</Link>
+        {accountLinks(user).map((l) => (
+          <DropdownMenuItem asChild key={l.to}>
+            {l.server ? <a href={l.to}>{l.label}</a> : <Link to={l.to}>{l.label}</Link>}
           </DropdownMenuItem>
-        )}
-        {user.isAdmin && (
-          <DropdownMenuItem asChild>
-            <Link to="/admin/payments">Payments</Link>
-          </DropdownMenuItem>
-        )}
-        {user.isAdmin && (
-          <DropdownMenuItem asChild>
-            {/* The queue dashboard is served by the API (bull-board), not a page of this app. */}
-            <a href="/admin/queues">Job queues</a>
-          </DropdownMenuItem>
-        )}
-        <DropdownMenuItem asChild>
-          <Link to="/security">Security</Link>
-        </DropdownMenuItem>
+        ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem destructive onSelect={signOut}>
           Sign Out

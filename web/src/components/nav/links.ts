@@ -15,3 +15,28 @@ export const DOG_POUND_LINKS = [
   { label: 'Speakers', to: '/speakers', hint: 'Sessions, archive and the live studio' },
   { label: 'Ecosystem', to: '/business-ecosystem', hint: 'Join the business ecosystem' },
 ] as const;
+
+/** A link in the signed-in member's menu; `server` pages are served by the API, not this app (a full page load). */
+export interface AccountLink {
+  label: string;
+  to: string;
+  server?: boolean;
+}
+
+/** The member's menu (top bar and mobile menu alike): their own profile, the admin pages for admins, Security. */
+export function accountLinks(user: { username: string | null; isAdmin: boolean }): AccountLink[] {
+  const links: AccountLink[] = [];
+  if (user.username) links.push({ label: 'My Profile', to: `/profile/${encodeURIComponent(user.username)}` });
+  if (user.isAdmin) {
+    links.push(
+      { label: 'Submissions', to: '/admin/submissions' },
+      { label: 'Payments', to: '/admin/payments' },
+      { label: 'Token Admin', to: '/token-admin' },
+      { label: 'Outbox', to: '/admin/outbox' },
+      // The queue dashboard is bull-board, served by the API.
+      { label: 'Job queues', to: '/admin/queues', server: true },
+    );
+  }
+  links.push({ label: 'Security', to: '/security' });
+  return links;
+}

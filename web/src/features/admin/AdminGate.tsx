@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
+import { useSignInPath } from '../auth/sign-in-link';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -20,6 +21,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const { loading, user, isAdmin } = useSession();
+  const signInPath = useSignInPath();
   if (loading) {
     return (
       <div className="flex min-h-[60vh] items-center justify-center">
@@ -31,7 +33,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
     return (
       <Panel title="Admin Authentication Required">
         <p className="text-slate-700">Please sign in with an admin account to continue.</p>
-        <Link to="/auth" className={buttonClasses({ variant: 'secondary' })}>
+        <Link to={signInPath} className={buttonClasses({ variant: 'secondary' })}>
           Go to Login
         </Link>
       </Panel>

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import type { TSessionUser } from '@app/common/schemas/auth';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
+import { useSignInPath } from './sign-in-link';
 
-/** Renders `children(user)` for a signed-in member; sends everyone else to /auth; a spinner while checking. */
+/** Renders `children(user)` for a signed-in member; sends everyone else to /auth (and back here once signed in); a spinner while checking. */
 export function RequireSession({ children }: { children: (user: TSessionUser) => ReactNode }) {
   const session = useSession();
-  const location = useLocation();
+  const signIn = useSignInPath();
   if (session.loading) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center">
@@ -16,6 +17,6 @@ export function RequireSession({ children }: { children: (user: TSessionUser) =>
     );
   }
   const user = session.user;
-  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to={signIn} replace />;
   return <>{children(user)}</>;
 }

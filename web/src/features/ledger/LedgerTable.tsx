@@ -1,6 +1,7 @@
 import type { TLedgerRow } from '@app/common/schemas/ledger';
 import { showDate, showTokens, showUsd } from './safe-format';
 import { LEDGER_TEXT } from './texts';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 
 interface Props {
   rows: readonly TLedgerRow[];
@@ -14,7 +15,7 @@ const th = 'whitespace-nowrap px-4 py-3 text-xs font-semibold uppercase tracking
 const td = 'whitespace-nowrap px-4 py-3.5 sm:px-6';
 
 /** Refunded purchases and the negative rows that take them back say so, so nobody reads a negative row as a purchase. */
-function MarkerBadge({ marker }: { marker: NonNullable<TLedgerRow['marker']> }) {
+export function MarkerBadge({ marker }: { marker: NonNullable<TLedgerRow['marker']> }) {
   const reversal = marker === 'reversal';
   return (
     <span
@@ -32,7 +33,7 @@ function MarkerBadge({ marker }: { marker: NonNullable<TLedgerRow['marker']> }) 
  */
 export function LedgerTable({ rows, searching, stale }: Props) {
   return (
-    <div className="overflow-x-auto" aria-busy={stale}>
+    <ScrollRegion label={LEDGER_TEXT.tableCaption} className="overflow-x-auto" busy={stale}>
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
         <caption className="sr-only">{LEDGER_TEXT.tableCaption}</caption>
         <thead className="bg-ink-900">
@@ -75,6 +76,6 @@ export function LedgerTable({ rows, searching, stale }: Props) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -29,7 +29,7 @@ function MessageCard({ m }: { m: TOutboxMessage }) {
           // sandbox="": the stored HTML runs no script and opens nothing, whatever it holds.
           <iframe title={`HTML of ${m.subject}`} sandbox="" srcDoc={m.html} className="mt-3 h-[32rem] w-full rounded-lg border border-slate-200" />
         ) : (
-          <pre className="mt-3 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 font-sans text-sm text-slate-800" data-testid="outbox-text">
+          <pre tabIndex={0} aria-label="Message text" className="mt-3 max-h-96 overflow-auto whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-gold-600 break-words rounded-lg bg-slate-50 p-3 font-sans text-sm text-slate-800" data-testid="outbox-text">
             {m.text}
           </pre>
         )}

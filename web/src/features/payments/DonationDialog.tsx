@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { DONATION_QUICK_AMOUNTS, dollarsToCents } from '@app/common/domain/money';
+import { ZCreateDonation } from '@app/common/schemas/payments';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -7,6 +8,7 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { createDonation } from './checkout';
 import { openCheckoutInNewTab } from './open-checkout-tab';
@@ -18,6 +20,8 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
   const [message, setMessage] = useState('');
   const [wantsAdxTokens, setWantsAdxTokens] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Shown under the field, not in a toast: at 375 px a toast lands on the Donate button the visitor needs next.
+  const [amountError, setAmountError] = useState<string | undefined>();
   const cents = dollarsToCents(amount);
 
   function reset() {
@@ -29,19 +33,24 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const value = Number(amount);
-    if (!Number.isFinite(value) || value < 1 || cents === null) {
-      toast({ title: 'Invalid Amount', description: 'Please enter a valid donation amount of at least $1.00', variant: 'destructive' });
+    // The server's own schema: the same messages (at least $1.00, above $1,000,000 arranged directly) before any call.
+    const parsed = ZCreateDonation.safeParse({ amount: cents ?? Number.NaN, donorName, message, wantsAdxTokens });
+    if (!parsed.success) {
+      setAmountError(parsed.error.issues[0]?.message);
       return;
     }
+    setAmountError(undefined);
     setBusy(true);
     try {
-      await openCheckoutInNewTab(() => createDonation({ amount: cents, donorName, message, wantsAdxTokens }));
+      await openCheckoutInNewTab(() => createDonation({ amount: parsed.data.amount, donorName, message, wantsAdxTokens }));
       reset();
       setOpen(false);
     } catch (err) {
       console.error('Donation error:', err);
-      toast({ title: 'Donation Error', description: 'Failed to process donation. Please try again.', variant: 'destructive' });
+      // A refusal the visitor can act on (a limit, too many attempts) says what it is; retrying would not help.
+      const said = err instanceof ApiError && err.statusCode >= 400 && err.statusCode < 500 ? err.message : null;
+      if (said) setAmountError(said);
+      else toast({ title: 'Donation Error', description: 'Failed to process donation. Please try again.', variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -74,8 +83,19 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
               ))}
             </div>
           </fieldset>
-          <Field label="Custom amount (USD)">
-            <Input type="number" inputMode="decimal" min="1" step="0.01" placeholder="Enter amount" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <Field label="Custom amount (USD)" error={amountError}>
+            <Input
+              type="number"
+              inputMode="decimal"
+              min="1"
+              step="0.01"
+              placeholder="Enter amount"
+              value={amount}
+              onChange={(e) => {
+                setAmount(e.target.value);
+                setAmountError(undefined);
+              }}
+            />
           </Field>
           <Field label="Your name (optional)">
             <Input value={donorName} onChange={(e) => setDonorName(e.target.value)} maxLength={100} autoComplete="name" />

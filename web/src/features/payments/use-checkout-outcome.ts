@@ -18,7 +18,11 @@ export type CheckoutOutcome<T> =
   | { state: 'verifying' }
   | { state: 'paid'; data: T }
   | { state: 'unconfirmed'; recheck: () => void }
-  | { state: 'failed'; message: string; expired: boolean };
+  | { state: 'failed'; message: string; expired: boolean }
+  /** The money arrived and was later refunded (in whole or part) or disputed: neither "successful" nor "no money was taken". */
+  | { state: 'reversed'; status: 'refunded' | 'partially_refunded' | 'disputed' }
+  /** Opened without ?session_id= (typed in, or a bookmark): nothing to verify. */
+  | { state: 'missing' };
 
 /**
  * Verifies the checkout of ?session_id= and keeps asking while it is pending: on every `payment:status`
@@ -59,13 +63,14 @@ export function useCheckoutOutcome<T>(opts: {
   useLiveEvents(opts.live && status === 'pending' ? 'me' : null, { 'payment:status': () => void query.refetch() }, () => void query.refetch());
 
   if (!mounted) return { state: 'verifying' };
-  if (!sessionId) return { state: 'failed', message: 'No session ID found', expired: false };
+  if (!sessionId) return { state: 'missing' };
   if (query.isError) {
     const err = query.error;
     return { state: 'failed', message: err instanceof ApiError && err.statusCode < 500 ? 'Payment verification failed' : 'Failed to verify payment', expired: false };
   }
   if (query.data === undefined) return { state: 'verifying' };
   if (status === 'paid') return { state: 'paid', data: query.data };
+  if (status === 'refunded' || status === 'partially_refunded' || status === 'disputed') return { state: 'reversed', status };
   if (status === 'pending') {
     if (!timedOut) return { state: 'verifying' };
     return {

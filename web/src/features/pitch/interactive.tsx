@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatTokens, PITCH_TOKENS_PER_DOLLAR, pitchTokens } from '@app/common/domain/pitch';
+import { calculatorNote, formatTokens, PITCH_TOKENS_PER_DOLLAR, pitchTokens } from '@app/common/domain/pitch';
 import { cn } from '../../lib/cn';
 import { DEFAULT_SECTOR, PITCH_SECTORS, ROADMAP } from './content';
 
@@ -57,6 +57,8 @@ export function Calculator() {
   const [amount, setAmount] = useState('100');
   const id = useId();
   const tokens = pitchTokens(amount);
+  const note = calculatorNote(amount);
+  const noteId = useId();
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <label htmlFor={id} className="text-sm font-semibold text-ink-900">
@@ -71,9 +73,15 @@ export function Calculator() {
           inputMode="decimal"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
+          aria-describedby={note ? noteId : undefined}
           className="h-12 w-full rounded-lg border border-slate-500 bg-white pl-8 pr-3 text-lg text-ink-900 focus-visible:border-gold-700 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-gold-500/40"
         />
       </div>
+      {note && (
+        <p id={noteId} className="mt-2 text-sm text-red-700">
+          {note}
+        </p>
+      )}
       <p className="mt-5 text-sm text-slate-600">You would receive</p>
       <p className="font-display text-4xl font-semibold text-ink-900" aria-live="polite" data-testid="calculator-tokens">
         {formatTokens(tokens)} <span className="text-2xl text-gold-800">ADX tokens</span>

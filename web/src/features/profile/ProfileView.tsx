@@ -74,13 +74,20 @@ export function ProfileView({ profile, onAudioUploaded }: { profile: TProfile; o
             <Link to="/security" className="font-medium text-gold-800 underline underline-offset-2 hover:text-ink-900">
               {PROFILE_TEXT.visibilityLink}
             </Link>
+            <span className="basis-full">
+              {PROFILE_TEXT.bioWhere}{' '}
+              <Link to="/speakers" className="font-medium text-gold-800 underline underline-offset-2 hover:text-ink-900">
+                {PROFILE_TEXT.bioLink}
+              </Link>
+              .
+            </span>
           </p>
         )}
         {!isOwner && empty ? (
           <Card>
             <CardContent>
               <p className="py-6 text-center text-slate-600" data-testid="profile-empty">
-                {PROFILE_TEXT.nothingYet}
+                {profile.detailsHidden ? PROFILE_TEXT.isPrivate(profile.username) : PROFILE_TEXT.nothingYet}
               </p>
             </CardContent>
           </Card>

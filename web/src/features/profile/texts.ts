@@ -11,6 +11,8 @@ export const PROFILE_TEXT = {
   about: 'About',
   audio: 'Audio',
   nothingYet: "This user hasn't added any additional information to their profile yet.",
+  /** Shown to other members when the owner's Profile Visibility is off (the default) and there is a bio or audio they may not see. */
+  isPrivate: (username: string) => `${username} keeps their profile private: only they and admins can see their bio and audio message.`,
   audioErrorTitle: 'Audio Error',
   audioError: 'Failed to load audio file',
   micError: 'Failed to access microphone',
@@ -34,5 +36,7 @@ export const PROFILE_TEXT = {
   privateNote: 'Only you and admins can see your bio and audio message.',
   publicNote: 'Other members can see your bio and audio message.',
   visibilityLink: 'Change Profile Visibility',
+  bioWhere: 'Your bio is the one on your speaker profile:',
+  bioLink: 'edit it in the Brotherhood tab',
   emailLabel: 'Email',
 } as const;

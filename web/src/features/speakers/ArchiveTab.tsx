@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
-import { getJson, sendJson } from '../../lib/api';
+import { ApiError, getJson, sendJson } from '../../lib/api';
 import { useLoadErrorToast } from '../../lib/use-action';
 
 type Sort = 'date' | 'duration' | 'popular';
@@ -55,6 +55,8 @@ export function ArchiveTab({ signedIn }: { signedIn: boolean }) {
     } catch (err) {
       tab?.close();
       console.error('Failed to open recording', err);
+      const reason = err instanceof ApiError && err.statusCode >= 400 && err.statusCode < 500 ? err.message : 'Please try again.';
+      toast({ title: 'Could not open the recording', description: reason, variant: 'destructive', id: 'archive-watch' });
     }
   }
 

@@ -18,6 +18,7 @@ import { COMMUNITY_INVITE_URL } from '../site/links';
 import { AudioPlayer } from '../profile/AudioPlayer';
 import { AudioRecorder } from '../profile/AudioRecorder';
 import { FlyerGenerator } from './FlyerGenerator';
+import { useSignInPath } from '../auth/sign-in-link';
 
 const VALUES = [
   { title: 'Brotherhood', text: 'Men who show up for each other, three mornings a week.' },
@@ -68,7 +69,7 @@ function OwnProfile() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h3">Your speaker profile</CardTitle>
+        <CardTitle as="h2">Your speaker profile</CardTitle>
       </CardHeader>
       <CardContent className="space-y-5">
         <form onSubmit={save} className="grid gap-4" aria-label="Speaker profile">
@@ -151,9 +152,9 @@ function MemberPart() {
       <OwnProfile />
       <FlyerGenerator speakers={speakers.data?.speakers} loading={speakers.isPending} />
       <section aria-labelledby="guest-speakers" className="space-y-4">
-        <h3 id="guest-speakers" className="font-display text-2xl font-semibold text-ink-900">
+        <h2 id="guest-speakers" className="font-display text-2xl font-semibold text-ink-900">
           Guest speakers
-        </h3>
+        </h2>
         {speakers.isPending ? (
           <Spinner label="Loading speakers…" />
         ) : (speakers.data?.speakers.length ?? 0) === 0 ? (
@@ -174,6 +175,7 @@ function MemberPart() {
  * member part (speaker profiles are for members).
  */
 export function BrotherhoodTab({ signedIn }: { signedIn: boolean }) {
+  const signInPath = useSignInPath();
   return (
     <div className="space-y-8">
       <Values />
@@ -183,7 +185,7 @@ export function BrotherhoodTab({ signedIn }: { signedIn: boolean }) {
         <div className="space-y-3 rounded-xl border border-slate-200 bg-white py-8 text-center">
           <p className="text-slate-700">Sign in to meet the speakers and set up your own speaker profile.</p>
           <Button asChild variant="secondary">
-            <Link to="/auth">Sign in</Link>
+            <Link to={signInPath}>Sign in</Link>
           </Button>
         </div>
       )}

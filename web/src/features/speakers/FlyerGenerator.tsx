@@ -154,7 +154,7 @@ export function FlyerGenerator({ speakers, loading }: { speakers: TSpeakerProfil
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h3">Weekly flyers</CardTitle>
+        <CardTitle as="h2">Weekly flyers</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         {loading ? (

@@ -61,7 +61,8 @@ export function ManageTab() {
   useLoadErrorToast(sessions, { message: 'Failed to fetch sessions', id: 'sessions-load' });
   const [editing, setEditing] = useState<TSpeakerSession | 'new' | null>(null);
   const [urlFor, setUrlFor] = useState<TSpeakerSession | null>(null);
-  const [cancelling, setCancelling] = useState<TSpeakerSession | null>(null);
+  // Cancel and Delete both ask first: one click must not end or erase a session (and a recorded one's recording).
+  const [confirming, setConfirming] = useState<{ action: 'cancel' | 'delete'; s: TSpeakerSession } | null>(null);
   const [shownToken, setShownToken] = useState<{ sessionId: string; token: string } | null>(null);
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['speaker-sessions'] }), [queryClient]);
   const takes = useLiveTakes(reload);
@@ -75,22 +76,26 @@ export function ManageTab() {
       }),
     edit: setEditing,
     editRecordingUrl: setUrlFor,
-    cancel: setCancelling,
-    remove: (s) =>
-      void attempt('Failed to delete session', async () => {
-        await sendJson('DELETE', `/api/speaker-sessions/${s.id}`, undefined, ok);
-        toast({ title: 'Session Deleted', variant: 'success' });
-        reload();
-      }),
+    cancel: (s) => setConfirming({ action: 'cancel', s }),
+    remove: (s) => setConfirming({ action: 'delete', s }),
   };
 
   const confirmCancel = (s: TSpeakerSession) =>
     void attempt('Failed to cancel session', async () => {
       await sendJson('POST', `/api/speaker-sessions/${s.id}/status`, { status: 'cancelled' }, ZSpeakerSession);
       toast({ title: 'Session Cancelled', variant: 'success' });
-      setCancelling(null);
+      setConfirming(null);
       reload();
     });
+
+  const confirmDelete = (s: TSpeakerSession) =>
+    void attempt('Failed to delete session', async () => {
+      await sendJson('DELETE', `/api/speaker-sessions/${s.id}`, undefined, ok);
+      toast({ title: 'Session Deleted', variant: 'success' });
+      setConfirming(null);
+      reload();
+    });
+  const deleting = confirming?.action === 'delete';
 
   return (
     <div className="space-y-6">
@@ -145,18 +150,23 @@ export function ManageTab() {
           }}
         />
       )}
-      <Dialog open={cancelling !== null} onOpenChange={(o) => !o && setCancelling(null)}>
+      <Dialog open={confirming !== null} onOpenChange={(o) => !o && setConfirming(null)}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Cancel this session?</DialogTitle>
-            <DialogDescription>{cancelling?.session_title}: a cancelled session cannot be started again, and its speaker token stops working.</DialogDescription>
+            <DialogTitle>{deleting ? 'Delete this session?' : 'Cancel this session?'}</DialogTitle>
+            <DialogDescription>
+              {confirming?.s.session_title}:{' '}
+              {deleting
+                ? `deleting removes it for good${confirming.s.recording_url ? ', and its recording with it' : ''}. This cannot be undone.`
+                : 'a cancelled session cannot be started again, and its speaker token stops working.'}
+            </DialogDescription>
           </DialogHeader>
           <DialogFooter>
-            <Button variant="outline" onClick={() => setCancelling(null)}>
+            <Button variant="outline" onClick={() => setConfirming(null)}>
               Keep It
             </Button>
-            <Button variant="destructive" onClick={() => cancelling && confirmCancel(cancelling)}>
-              Cancel Session
+            <Button variant="destructive" onClick={() => confirming && (deleting ? confirmDelete(confirming.s) : confirmCancel(confirming.s))}>
+              {deleting ? 'Delete Session' : 'Cancel Session'}
             </Button>
           </DialogFooter>
         </DialogContent>
