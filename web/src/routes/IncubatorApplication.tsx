@@ -25,28 +25,28 @@ export default function IncubatorApplication() {
             hours.
           </p>
           <dl className="mt-8 grid gap-4 sm:grid-cols-3">
-            <div className="flex gap-3 rounded-xl border border-ink-700 bg-ink-800 p-4">
-              <Icon name="calendar" className="h-6 w-6 shrink-0 text-gold-300" />
-              <div>
-                <dt className="text-sm text-slate-300">Program start</dt>
-                <dd className="font-semibold">{PROGRAM.startDate}</dd>
-              </div>
+            <div className="relative rounded-xl border border-ink-700 bg-ink-800 p-4 pl-13">
+              <dt className="text-sm text-slate-300">
+                <Icon name="calendar" className="absolute left-4 top-4 h-6 w-6 text-gold-300" />
+                Program start
+              </dt>
+              <dd className="font-semibold">{PROGRAM.startDate}</dd>
             </div>
-            <div className="flex gap-3 rounded-xl border border-ink-700 bg-ink-800 p-4">
-              <Icon name="clock" className="h-6 w-6 shrink-0 text-gold-300" />
-              <div>
-                <dt className="text-sm text-slate-300">Schedule</dt>
-                <dd className="font-semibold">
+            <div className="relative rounded-xl border border-ink-700 bg-ink-800 p-4 pl-13">
+              <dt className="text-sm text-slate-300">
+                <Icon name="clock" className="absolute left-4 top-4 h-6 w-6 text-gold-300" />
+                Schedule
+              </dt>
+              <dd className="font-semibold">
                   Weekly at {PROGRAM.sessionTime}, {PROGRAM.weeks} weeks
                 </dd>
-              </div>
             </div>
-            <div className="flex gap-3 rounded-xl border border-ink-700 bg-ink-800 p-4">
-              <Icon name="users" className="h-6 w-6 shrink-0 text-gold-300" />
-              <div>
-                <dt className="text-sm text-slate-300">Cohort size</dt>
-                <dd className="font-semibold">Limited to {PROGRAM.cohortCap} participants</dd>
-              </div>
+            <div className="relative rounded-xl border border-ink-700 bg-ink-800 p-4 pl-13">
+              <dt className="text-sm text-slate-300">
+                <Icon name="users" className="absolute left-4 top-4 h-6 w-6 text-gold-300" />
+                Cohort size
+              </dt>
+              <dd className="font-semibold">Limited to {PROGRAM.cohortCap} participants</dd>
             </div>
           </dl>
         </div>
