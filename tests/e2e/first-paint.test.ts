@@ -138,5 +138,6 @@ describe('the prerendered HTML', () => {
       await page.close();
       await noScript.close();
     }
-  });
+    // Two loads of the page, one waiting for the network to go quiet: slow on a busy machine.
+  }, 120_000);
 });
