@@ -21,7 +21,8 @@ export async function loadToAppReady(chromePath: string, url: string, runs: numb
           if (!document.documentElement.hasAttribute('data-app-ready')) return;
           (window as unknown as { readyAt: number }).readyAt = performance.now();
           observer.disconnect();
-        }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app-ready'] });
+          // The document, not its <html>: an init script runs before the parser has made that element.
+        }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app-ready'] });
       });
       await page.goto(url, { waitUntil: 'load' });
       await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 60_000 });
