@@ -4,7 +4,8 @@
 // the performance, accessibility, SEO and best-practices scores, LCP, and every script the page loaded (gzip size
 // computed here from the built file, so the figure does not depend on how the server compresses), with the load
 // average beside each run. Budget on each of /, /pitch-deck, /token-ledger (median of 5 runs): performance >= 98,
-// accessibility 100, SEO 100, best practices >= 95, LCP <= 1,500 ms (simulated), JS loaded <= 110 KB gzip.
+// accessibility 100, SEO 100, best practices >= 95, LCP <= 1,500 ms (simulated), JS loaded <= 110 KB gzip; and, measured
+// in Chromium with the CPU slowed 4x (bench/lib/app-ready.ts), the app ready <= 1,000 ms after the page's load event.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, setPriority } from 'node:os';
@@ -17,12 +18,13 @@ import { ROOT } from '../scripts/lib/paths';
 import { startProcess, waitForHttp } from '../scripts/lib/proc';
 import { seedDemo } from '../scripts/lib/seed';
 import { buildWeb } from '../scripts/lib/web-build';
+import { loadToAppReady } from './lib/app-ready';
 import { benchDatabase } from './lib/database';
 import { freePort, report } from './lib/harness';
 
 const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/pitch-deck,/token-ledger').split(',');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
-const BUDGET = { jsKb: 110, performance: 98, accessibility: 100, seo: 100, bestPractices: 95, lcpMs: 1500 };
+const BUDGET = { jsKb: 110, performance: 98, accessibility: 100, seo: 100, bestPractices: 95, lcpMs: 1500, loadToReadyMs: 1000 };
 const log = (m: string) => console.log(`[bench:web] ${m}`);
 
 const DIST = path.join(ROOT, 'web/dist');
@@ -145,6 +147,7 @@ try {
         }
       }
     }
+    const ready = await loadToAppReady(chromePath, `${origin}${page}`, RUNS);
     const jsGzip = [...new Set(scripts)].reduce((sum, p) => sum + gzipOf(path.join(DIST, p)), 0);
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
     const row = {
@@ -158,6 +161,7 @@ try {
       'TBT ms': Math.round(tbt / RUNS),
       CLS: (cls / RUNS).toFixed(3),
       'JS loaded, KB gzip': `${kb(jsGzip)} (${new Set(scripts).size} files)`,
+      'load event to app ready, CPU 4x, ms (median, runs)': `${ready.median} (${ready.runs.join(', ')})`,
       'load average (1 min) per run': loads.join(', '),
     };
     rows.push(row);
@@ -167,12 +171,13 @@ try {
       median(seo) >= BUDGET.seo &&
       median(practices) >= BUDGET.bestPractices &&
       median(lcps) <= BUDGET.lcpMs &&
-      kb(jsGzip) <= BUDGET.jsKb;
+      kb(jsGzip) <= BUDGET.jsKb &&
+      ready.median <= BUDGET.loadToReadyMs;
     if (!met) failed = true;
   }
   report('web-lighthouse', rows, [
     `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, default mobile config (simulated throttling), ${RUNS} runs per page, Chromium ${chromePath}.`,
-    `Budget per page: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, SEO ${BUDGET.seo}, best practices >= ${BUDGET.bestPractices}, LCP <= ${BUDGET.lcpMs} ms, JS <= ${BUDGET.jsKb} KB gzip -> ${failed ? 'NOT met' : 'met'}.`,
+    `Budget per page: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, SEO ${BUDGET.seo}, best practices >= ${BUDGET.bestPractices}, LCP <= ${BUDGET.lcpMs} ms, JS <= ${BUDGET.jsKb} KB gzip, load event to app ready (CPU 4x, real browser) <= ${BUDGET.loadToReadyMs} ms -> ${failed ? 'NOT met' : 'met'}.`,
     `Chromium priority: ${niceness ? `nice ${niceness}` : 'normal'}.`,
     `Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${cpus().length} cores (simulated throttling scales the CPU time it observes, so a busy machine lowers the performance score).`,
   ]);

@@ -55,26 +55,37 @@ function inlineStylesheets(shell: string): string {
  * The one inline script of the prerendered pages: it starts loading the app (the entry module named by its
  * `data-entry`, and the page's chunks in `data-preload` as modulepreloads, which the API fills in) once the browser
  * reports the page's first contentful paint (a PerformanceObserver on `paint`; where that is not supported, the task
- * after the first animation frame). With the entry's <script> in the head instead, its download and the hydration it
- * runs began before the first paint, and Lighthouse's simulation counted both as holding that paint back
- * (docs/benchmarks.md, issue 15). A page that is (or goes) hidden paints nothing: it loads the app at once; and in any
- * case 3 s after this script ran (a browser that lists paint timing but reports no first-contentful-paint still gets
- * the app). Until the app says it is ready (`data-app-ready` on <html>, web/src/main.tsx), a form submitted on the
- * prerendered HTML is not sent natively (it would put what was typed in the address as a GET query); the app's own
- * handler takes the next submit. The API allows this script by the CSP hash written to the manifest.
+ * after the first animation frame). With the entry's <script> or modulepreloads in the head instead, their download
+ * and the hydration they run began before the first paint, and Lighthouse's simulation counted both as holding that
+ * paint back (docs/benchmarks.md). A page that is (or goes) hidden paints nothing: it loads the app at once; and a
+ * person's first input starts it too (the page is painted by then; no fixed delay as a safety net for a browser that
+ * lists paint timing but reports no first-contentful-paint).
+ * The page accepts input from its first paint: until the app says it is ready (`data-app-ready` on <html>, set by
+ * web/src/lib/early-input.ts) this script notes each control a person changes (`window.__early`) and holds back a
+ * submitted form (sent natively it would put what was typed in the address as a GET query), from its submit event or
+ * the click on its submit button (Chromium fires no submit event for a click while the page is still being parsed,
+ * so the click is what tells); the app then takes the
+ * values into its state and submits the form through its own handler. Without JavaScript none of this runs and forms
+ * submit natively (the ledger search is a GET form the API answers). The API allows this script by its CSP hash.
  */
 const ENTRY_LOADER =
-  "(function(s,d,w){var done=0;d.addEventListener('submit',function(v){if(!d.documentElement.hasAttribute('data-app-ready'))v.preventDefault()},true);function go(){if(done)return;done=1;var h=d.head,p=(s.getAttribute('data-preload')||'').split(' ');" +
+  "(function(s,d,w){var done=0,E=w.__early={t:[],v:[],s:null};function ready(){return d.documentElement.hasAttribute('data-app-ready')}" +
+  "function note(v){var t=v.target;if(ready()||!t||!/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))return;var i=E.t.indexOf(t);if(i<0)i=E.t.push(t)-1;" +
+  "E.v[i]=t.type==='checkbox'||t.type==='radio'?t.checked:t.value;go()}d.addEventListener('input',note,true);d.addEventListener('change',note,true);" +
+  "function hold(v,f,b){if(ready()||!f)return;v.preventDefault();E.s=[f,b||null];go()}d.addEventListener('submit',function(v){hold(v,v.target,v.submitter)},true);" +
+  "d.addEventListener('click',function(v){var b=v.target&&v.target.closest&&v.target.closest('button,input');if(b&&(b.type==='submit'||b.type==='image'))hold(v,b.form,b)},true);" +
+  "function go(){if(done)return;done=1;var h=d.head,p=(s.getAttribute('data-preload')||'').split(' ');" +
   "var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=s.getAttribute('data-entry');h.appendChild(e);" +
   "for(var i=0;i<p.length;i++)if(p[i]){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=p[i];h.appendChild(l)}}" +
-  "if(d.visibilityState==='hidden')return go();d.addEventListener('visibilitychange',go);setTimeout(go,3000);var P=w.PerformanceObserver;" +
+  "if(d.visibilityState==='hidden')return go();d.addEventListener('visibilitychange',go);var P=w.PerformanceObserver;" +
   "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(l,o){" +
   "if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});" +
   "else requestAnimationFrame(function(){setTimeout(go,0)})})(document.currentScript,document,window)";
 
 /**
  * Takes the entry module's <script> (and any modulepreload Vite put beside it) out of the head and puts the loader
- * above at the end of the body in their place, so nothing the app needs is requested before the first paint.
+ * above at the end of the head in their place, so nothing the app needs is requested before the first paint, while
+ * the loader already listens when the first form is parsed (at the end of the body, a click could submit it first).
  */
 function deferEntry(shell: string): string {
   let entry: string | undefined;
@@ -91,7 +102,7 @@ function deferEntry(shell: string): string {
     });
   if (!entry) throw new Error('prerender: index.html has no entry <script type="module">');
   const loader = `<script data-entry="${entry}" data-preload="${preloads.join(' ')}">${ENTRY_LOADER}</script>`;
-  return head.replace('</body>', `${loader}</body>`);
+  return head.replace('</head>', `${loader}</head>`);
 }
 
 const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;

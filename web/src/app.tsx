@@ -4,6 +4,7 @@ import { WEB_ROUTES } from '@app/common/routes';
 import { inBrowserOnly } from './components/ClientOnly';
 import { Layout } from './components/Layout';
 import { Toaster } from './components/ui/toast';
+import { PageReady } from './lib/early-input';
 
 type PageModule = { default: ComponentType };
 
@@ -80,9 +81,24 @@ export function App() {
       <Routes>
         <Route element={<Layout />}>
           {ROUTES.map(({ path, Page }) => (
-            <Route key={path} path={path} element={<Page />} />
+            <Route
+              key={path}
+              path={path}
+              element={
+                <PageReady>
+                  <Page />
+                </PageReady>
+              }
+            />
           ))}
-          <Route path="*" element={<NotFound />} />
+          <Route
+            path="*"
+            element={
+              <PageReady>
+                <NotFound />
+              </PageReady>
+            }
+          />
         </Route>
       </Routes>
       <Toaster />

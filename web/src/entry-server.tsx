@@ -39,7 +39,7 @@ export async function renderPage(url: string, seed: LedgerSeed | null = null): P
   return new Response(prelude).text();
 }
 
-/** The data /token-ledger renders its first paint with: the summary and the unsearched first page. */
-export function ledgerSeed(summary: TLedgerSummary, page: TLedgerPage): LedgerSeed {
-  return { summary, page };
+/** The data /token-ledger renders its first paint with: the summary and the first page of `search` ('' for all). */
+export function ledgerSeed(summary: TLedgerSummary, page: TLedgerPage, search = ''): LedgerSeed {
+  return { summary, page, search };
 }

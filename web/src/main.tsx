@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
@@ -7,24 +7,10 @@ import './styles.css';
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-/**
- * Marks <html data-app-ready> once React has committed the page (hydrated or rendered): from then on the page's
- * controls answer. The prerendered pages' loader keeps forms from submitting natively until then, and the end-to-end
- * tests wait for it before they click.
- */
-function Ready({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.setAttribute('data-app-ready', '');
-  }, []);
-  return children;
-}
-
 const app = (
   <StrictMode>
     <BrowserRouter>
-      <Ready>
-        <App />
-      </Ready>
+      <App />
     </BrowserRouter>
   </StrictMode>
 );

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { isWebRoute, PUBLIC_ROUTES } from '@app/common/routes';
+import { INVESTOR_ID_SEARCH_MAX, isLedgerSearch } from '@app/common/domain/ledger-search';
 import { ledgerSummary, listLedger } from '@app/common/server/ledger.repository';
 import { allowScriptHashes } from './security';
 
@@ -19,7 +20,7 @@ interface PagesManifest {
 /** The parts of the built server entry (web/dist-ssr/entry-server.js) the API uses to render /token-ledger. */
 interface ServerEntry {
   renderPage(url: string, seed: unknown): Promise<string>;
-  ledgerSeed(summary: unknown, page: unknown): unknown;
+  ledgerSeed(summary: unknown, page: unknown, search: string): unknown;
   LEDGER_SEED_ID: string;
   ORIGIN_TOKEN: string;
 }
@@ -48,6 +49,12 @@ const LOADER = /<script data-entry="(\/assets\/[\w.-]+\.js)" data-preload="([^"]
 function withPreloads(html: string, preloads: Record<string, string[]>, route: string): string {
   if (!LOADER.test(html)) return html.replace('</head>', `${preloadLinks(preloads, route)}</head>`);
   return html.replace(LOADER, (_m, entry: string, own: string) => `<script data-entry="${entry}" data-preload="${[own, ...routeChunks(preloads, route)].filter(Boolean).join(' ')}">`);
+}
+
+/** The `search` of a /token-ledger address (what the page's GET form sends), trimmed and at most the longest accepted. */
+function ledgerSearchOf(url: string): string {
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  return (new URLSearchParams(query).get('search') ?? '').trim().slice(0, INVESTOR_ID_SEARCH_MAX + 1);
 }
 
 const readJson = <T,>(file: string, fallback: T): T => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : fallback);
@@ -113,19 +120,27 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
     const entryPath = path.join(opts.distDir, '..', 'dist-ssr', 'entry-server.js');
     let entry: Promise<ServerEntry> | null = null;
 
-    /** /token-ledger with the current figures in its HTML; rebuilt after each ledger change, once per process. */
-    const ledgerPage = (template: string) =>
-      app.ledgerCache.get('ledger-page', async () => {
-        entry ??= import(pathToFileURL(entryPath).href) as Promise<ServerEntry>;
-        const ssr = await entry;
-        const [summary, first] = await Promise.all([ledgerSummary(app.db), listLedger(app.db, { search: '', page: 1, pageSize: 50 })]);
-        const seed = ssr.ledgerSeed(summary, first);
-        // React puts the page's <title> first in what it renders; the head already has it.
-        const body = (await ssr.renderPage('/token-ledger', seed)).replace(/^<title>[^<]*<\/title>/, '');
-        const data = `<script type="application/json" id="${ssr.LEDGER_SEED_ID}">${JSON.stringify(seed).replace(/</g, '\\u003c')}</script>`;
-        // The seed right after #root (as in the built pages), ahead of the loader that starts the app which reads it.
-        return encode(Buffer.from(template.replace(`${LIVE_BODY}</div>`, `${body}</div>${data}`)), 5);
-      });
+    /**
+     * /token-ledger with the current figures in its HTML, and with `search` (the page's own GET form, so the search
+     * works without JavaScript) that search's first page. The unsearched page is kept until the ledger changes (once
+     * per process); a searched one is rendered per request.
+     */
+    const renderLedger = async (template: string, search: string) => {
+      entry ??= import(pathToFileURL(entryPath).href) as Promise<ServerEntry>;
+      const ssr = await entry;
+      // A search the API would refuse is not run: the page shows its message over the unsearched figures.
+      const valid = search !== '' && isLedgerSearch(search);
+      const [summary, first] = await Promise.all([ledgerSummary(app.db), listLedger(app.db, { search: valid ? search : '', page: 1, pageSize: 50 })]);
+      const seed = ssr.ledgerSeed(summary, first, valid ? search : '');
+      // React puts the page's <title> first in what it renders; the head already has it.
+      const url = search ? `/token-ledger?${new URLSearchParams({ search }).toString()}` : '/token-ledger';
+      const body = (await ssr.renderPage(url, seed)).replace(/^<title>[^<]*<\/title>/, '');
+      const data = `<script type="application/json" id="${ssr.LEDGER_SEED_ID}">${JSON.stringify(seed).replace(/</g, '\\u003c')}</script>`;
+      // The seed right after #root (as in the built pages), ahead of the loader that starts the app which reads it.
+      return encode(Buffer.from(template.replace(`${LIVE_BODY}</div>`, `${body}</div>${data}`)), 5);
+    };
+    const ledgerPage = (template: string, search: string) =>
+      search === '' ? app.ledgerCache.get('ledger-page', () => renderLedger(template, '')) : renderLedger(template, search);
 
     // What search engines may list: exactly the public pages (common/src/routes.ts), on PUBLIC_URL.
     const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${PUBLIC_ROUTES.map((r) => `  <url><loc>${opts.publicUrl}${r}</loc></url>`).join('\n')}\n</urlset>\n`;
@@ -148,7 +163,7 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
       const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       let body: Encoded;
       if (!known) body = notFound ?? shell;
-      else if (route === '/token-ledger' && ledgerTemplate) body = await ledgerPage(ledgerTemplate);
+      else if (route === '/token-ledger' && ledgerTemplate) body = await ledgerPage(ledgerTemplate, ledgerSearchOf(req.url));
       else body = pages.get(route) ?? shellFor(route);
       reply.status(known ? 200 : 404).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
       const csp = reply.getHeader('content-security-policy');

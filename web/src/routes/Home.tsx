@@ -7,21 +7,20 @@ import { Hero } from '../features/landing/Hero';
 import { Incubator } from '../features/landing/Incubator';
 import { Features, Purpose } from '../features/landing/Purpose';
 import { Sectors } from '../features/landing/Sectors';
-import { useProgressiveCount } from '../lib/progressive';
 
 /** The landing page's sections in the spec's order (§2 "Landing sections"), with Events and Get Involved for the top bar's anchors. */
 const SECTIONS: ComponentType[] = [Hero, Purpose, Features, Events, Sectors, Incubator, AppPromos, DogPoundSection, GetInvolved, CallToAction];
-/** Rendered with the first paint: what a phone or a laptop shows before any scrolling. */
-const FIRST = 2;
 
-/** The landing page '/': the first sections with the first paint, the rest right after (useProgressiveCount). */
+/**
+ * The landing page '/': every section is in the built HTML (readers without JavaScript, search engines and link
+ * previews see the whole page; the app then hydrates what is there).
+ */
 export default function Home() {
-  const count = useProgressiveCount(SECTIONS.length, FIRST);
   return (
     <>
       <title>{pageTitle()}</title>
-      {SECTIONS.slice(0, count).map((Section, i) => (
-        // A fixed list that only grows at the end: the position is a stable key.
+      {SECTIONS.map((Section, i) => (
+        // A fixed list: the position is a stable key.
         <Section key={i} />
       ))}
     </>

@@ -1,5 +1,4 @@
 import { pageTitle } from '../components/brand';
-import { useProgressiveCount } from '../lib/progressive';
 import { FundChart } from '../features/pitch/FundChart';
 import { Calculator, Roadmap, SectorExplorer } from '../features/pitch/interactive';
 import { GrowthEngine, PitchClosing, PitchHeader, PitchHero, PitchSection, Technology, TrustGap } from '../features/pitch/sections';
@@ -57,15 +56,14 @@ function RoadmapSection() {
 /** The sections in the spec's order: hero, video, problem, solution, technology, growth, opportunity, funds, roadmap, closing. */
 const SECTIONS = [PitchHero, VideoPitch, TrustGap, Solution, Technology, GrowthEngine, Opportunity, Funds, RoadmapSection, PitchClosing];
 
-/** /pitch-deck: the investor pitch in the spec's section order (§2), under a sticky header; rendered progressively. */
+/** /pitch-deck: the investor pitch in the spec's section order (§2), under a sticky header; all of it in the built HTML. */
 export default function PitchDeck() {
-  const count = useProgressiveCount(SECTIONS.length, 2);
   return (
     <>
       <title>{pageTitle('Pitch Deck')}</title>
       <PitchHeader />
-      {SECTIONS.slice(0, count).map((Section, i) => (
-        // A fixed list that only grows at the end: the position is a stable key.
+      {SECTIONS.map((Section, i) => (
+        // A fixed list: the position is a stable key.
         <Section key={i} />
       ))}
     </>

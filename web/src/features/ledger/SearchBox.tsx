@@ -31,8 +31,11 @@ export function SearchBox({ value, onChange, onSubmit, onClear, feedback }: Prop
         </svg>
         {LEDGER_TEXT.searchTitle}
       </h2>
+      {/* A plain GET form to the page's own address: without JavaScript the API answers it with the searched page. */}
       <form
         role="search"
+        action="/token-ledger"
+        method="get"
         className="mt-4"
         onSubmit={(e) => {
           e.preventDefault();
@@ -53,6 +56,7 @@ export function SearchBox({ value, onChange, onSubmit, onClear, feedback }: Prop
           </svg>
           <input
             type="search"
+            name="search"
             aria-label={LEDGER_TEXT.searchLabel}
             aria-describedby={`${helpId} ${feedbackId}`}
             placeholder={LEDGER_TEXT.searchPlaceholder}

@@ -26,12 +26,14 @@ export interface Entry<T = unknown> {
 export interface LedgerSeed {
   summary: TLedgerSummary;
   page: TLedgerPage;
+  /** The search `page` answers ('' or absent: none). */
+  search?: string;
 }
 
 /** The id of the `<script type="application/json">` that carries the seed (data, not code: the CSP allows it). */
 export const LEDGER_SEED_ID = 'ledger-seed';
 
-/** The URLs of the two reads; the seed's page is the unsearched first page of `pageSize` rows. */
+/** The URLs of the two reads; the seed's page is the first page of `pageSize` rows of its search. */
 export const SUMMARY_URL = '/api/ledger/summary';
 export function pageUrl(q: { search: string; page: number; pageSize: number; after?: string; before?: string }): string {
   const params = new URLSearchParams({ search: q.search, page: String(q.page), pageSize: String(q.pageSize) });
@@ -61,7 +63,7 @@ export class LedgerStore {
     if (!seed) return;
     const at = Date.now();
     this.entries.set(SUMMARY_URL, { data: seed.summary, error: null, at, generation: 0, fetching: false });
-    this.entries.set(pageUrl({ search: '', page: 1, pageSize }), { data: seed.page, error: null, at, generation: 0, fetching: false });
+    this.entries.set(pageUrl({ search: seed.search ?? '', page: 1, pageSize }), { data: seed.page, error: null, at, generation: 0, fetching: false });
   }
 
   subscribe = (listener: () => void): (() => void) => {
