@@ -1,4 +1,4 @@
-/** The public ledger's live stream (api/src/routes/ledger/stream.ts): server-sent events, no Socket.IO client. */
+/** The public ledger's live stream (api/src/modules/ledger/stream.ts): server-sent events, no Socket.IO client. */
 const STREAM_URL = '/api/ledger/stream';
 /** Reopening after the browser gave up (an answer other than the stream, e.g. 503 while overloaded): 1 s, doubling to 30 s. */
 const REOPEN_MIN_MS = 1_000;

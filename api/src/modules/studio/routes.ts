@@ -25,7 +25,7 @@ const ENQUEUE_TIMEOUT_MS = 2_000;
 
 /**
  * The live studio's REST side (speaker access: the studio credential cookie, scoped to one session).
- * Chunks travel over the ingest socket (routes/studio/ingest.ts); these routes start, inspect and
+ * Chunks travel over the ingest socket (ingest.ts); these routes start, inspect and
  * finish a take.
  */
 export const studioRoutes: FastifyPluginAsyncZod = async (app) => {

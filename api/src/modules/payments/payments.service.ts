@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { attachCheckoutSession, receiptCodeOf, outcomeOf, PaymentMismatchError, type ApplyResult } from '@app/common/server/payments.repository';
 import { announcePayment } from '@app/common/server/realtime';
 import { applyCheckoutEvent } from '@app/common/server/refunds.repository';
-import { httpError } from '../http-error';
-import type { CheckoutParams, PaymentProvider } from './payments/provider';
+import { httpError } from '../../http-error';
+import type { CheckoutParams, PaymentProvider } from './provider';
 
 /** The configured provider, or a 503 when payments are switched off (production without Stripe). */
 export function requireProvider(app: FastifyInstance): PaymentProvider {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
 import { centsToDollars } from '@app/common/domain/money';
-import { findLocalSession, localSessionObject, LOCAL_WEBHOOK_SECRET, settleLocalSession } from '../../services/payments/test-provider';
+import { findLocalSession, localSessionObject, LOCAL_WEBHOOK_SECRET, settleLocalSession } from './test-provider';
 
 const signer = new Stripe('sk_test_local_checkout_signer_only');
 

@@ -2,7 +2,7 @@ import oauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import type { FastifyInstance } from 'fastify';
 import type { ProviderProfile } from '@app/common/server/users.repository';
 import type { SignInErrorCode } from '@app/common/schemas/auth';
-import { ProfileError, signIn, type SignInSettings } from '../../services/auth.service';
+import { ProfileError, signIn, type SignInSettings } from './auth.service';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import type { PaymentProvider } from '../services/payments/provider';
-import { stripeProvider } from '../services/payments/stripe-provider';
-import { testProvider } from '../services/payments/test-provider';
+import type { PaymentProvider } from './provider';
+import { stripeProvider } from './stripe-provider';
+import { testProvider } from './test-provider';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,7 @@ import { centsToDollars, investmentTokens, PROGRAM_PRICE_CENTS } from '@app/comm
 import { audit } from '@app/common/server/audit.repository';
 import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, insertProgramPayment, listInvestments, type InvestmentRow } from '@app/common/server/payments.repository';
 import { httpError } from '../../http-error';
-import { requireProvider, startCheckout, verifyCheckout } from '../../services/payments.service';
+import { requireProvider, startCheckout, verifyCheckout } from './payments.service';
 import { createDonationSchema, createInvestmentSchema, createProgramPaymentSchema, listMyInvestmentsSchema, verifyInvestmentSchema, verifyPaymentSchema } from './schema';
 
 const PROGRAM_TEXT = {

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIO_MAX_BYTES, AUDIO_MESSAGES, isWebm, memberAudioPath } from '@app/common/domain/audio';
 import { httpError } from '../../http-error';
-import { saveProfileAudio } from '../../services/audio.service';
+import { saveProfileAudio } from './audio.service';
 import { uploadAudioSchema } from './schema';
 
 /** Declared part types we accept (the bytes are checked too): what browsers label a MediaRecorder WebM blob. */

@@ -6,7 +6,7 @@ import { audit } from '@app/common/server/audit.repository';
 import { endSignInSockets } from '@app/common/server/realtime';
 import { revokeSession } from '@app/common/server/sessions.repository';
 import { httpError } from '../../http-error';
-import { sessionInfo, signIn, type SignInSettings } from '../../services/auth.service';
+import { sessionInfo, signIn, type SignInSettings } from './auth.service';
 import { registerDiscordRoutes } from './discord';
 
 export interface AuthRouteOptions {

@@ -8,7 +8,7 @@ import { SOCKET_PATH } from '@app/common/events';
 import { INGEST_CLOSE, INGEST_CLOSE_REASONS, INGEST_PATH, MAX_FRAME_BYTES } from '@app/common/studio';
 import { studioIngestSockets } from '@app/common/server/metrics';
 import { ZApiError } from '@app/common/schemas/errors';
-import { IngestSession } from '../../services/studio-ingest.service';
+import { IngestSession } from './ingest.service';
 
 /** Frames queued on one socket before it stops reading (TCP backpressure on the client). */
 const PAUSE_AT = 8;
@@ -25,7 +25,7 @@ const REASON_INTERNAL = 'Server error while storing a chunk: reconnect and resen
  * rate-limit hooks run), Socket.IO's path is left to Socket.IO (which runs with destroyUpgrade: false
  * so it does not kill ours), anything else is answered 404.
  *
- * Each socket's take is an IngestSession (services/studio-ingest.service.ts); this plugin only routes
+ * Each socket's take is an IngestSession (ingest.service.ts); this plugin only routes
  * upgrades, feeds it frames one at a time and applies backpressure. The ingest figures are the
  * prom-client metrics of common/src/server/metrics.ts.
  */

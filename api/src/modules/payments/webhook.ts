@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { WebhookInbox } from '../../services/payments/webhook-inbox';
+import { WebhookInbox } from './webhook-inbox';
 import { webhookSchema } from './schema';
 
 /**

@@ -7,7 +7,7 @@ import { streamCsv } from '@app/common/server/csv-export';
 import { audit } from '@app/common/server/audit.repository';
 import { lastReconciliation } from '@app/common/server/provider-reconcile.repository';
 import { httpError } from '../../http-error';
-import { requireProvider } from '../../services/payments.service';
+import { requireProvider } from '../payments/payments.service';
 
 /** Statuses a refund can start from: the money arrived and some of it is still with us. */
 const REFUNDABLE = new Set(['paid', 'partially_refunded']);
