@@ -19,32 +19,8 @@ import { redisPlugin } from './plugins/redis';
 import { DATA_CSP, securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
-import { adminPaymentRoutes } from './modules/admin/payments';
-import { adminPurchaseRoutes } from './modules/admin/purchases';
-import { archiveRoutes } from './modules/archive/routes';
-import { adminSubmissionRoutes } from './modules/admin/submissions';
-import { mailAdminRoutes } from './modules/admin/outbox';
-import { newsletterRoutes } from './modules/newsletter/routes';
-import { speakerInvitationRoutes } from './modules/sessions/invitation';
-import { authRoutes } from './modules/auth/routes';
-import { formRoutes } from './modules/forms/routes';
-import { healthRoutes } from './modules/health/routes';
-import { ledgerExportRoutes } from './modules/ledger/export';
-import { ledgerRoutes } from './modules/ledger/routes';
-import { ledgerStreamRoutes } from './modules/ledger/stream';
-import { memberRoutes } from './modules/members/routes';
-import { meRoutes } from './modules/me/routes';
-import { paymentRoutes } from './modules/payments/routes';
-import { testCheckoutRoutes } from './modules/payments/test-checkout';
-import { webhookRoutes } from './modules/payments/webhook';
-import { sessionRoutes } from './modules/sessions/routes';
-import { speakerAuthRoutes } from './modules/sessions/speaker-auth';
-import { speakerProfileRoutes } from './modules/sessions/speaker-profiles';
-import { studioRoutes } from './modules/studio/routes';
-import { ingestPlugin } from './modules/studio/ingest';
-import { flyerRoutes } from './modules/flyers/routes';
-import { meAudioRoutes } from './modules/me/audio';
-import { profileRoutes } from './modules/profiles/routes';
+import { MODULES } from './modules/index';
+import type { ModuleOptions } from './modules/module';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -142,40 +118,8 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(storagePlugin, { env: config });
   await app.register(metricsPlugin, { token: config.METRICS_TOKEN, production, redisPrefix: config.REDIS_PREFIX });
 
-  await app.register(healthRoutes);
-  await app.register(ledgerRoutes);
-  await app.register(ledgerExportRoutes);
-  await app.register(ledgerStreamRoutes);
-  await app.register(authRoutes, {
-    settings: { lifetime, cookieName: sessionCookieName(production), secureCookies: production, adminDiscordIds: config.ADMIN_DISCORD_IDS },
-    productName: config.PRODUCT_NAME,
-    production,
-    publicUrl: config.publicUrl,
-    discord: config.DISCORD_CLIENT_ID && config.DISCORD_CLIENT_SECRET
-      ? { clientId: config.DISCORD_CLIENT_ID, clientSecret: config.DISCORD_CLIENT_SECRET, baseUrl: config.DISCORD_BASE_URL }
-      : null,
-  });
-  await app.register(meRoutes);
-  await app.register(memberRoutes);
-  await app.register(meAudioRoutes);
-  await app.register(profileRoutes);
-  await app.register(adminPurchaseRoutes);
-  await app.register(adminPaymentRoutes);
-  await app.register(paymentRoutes, { publicUrl: config.publicUrl, productName: config.PRODUCT_NAME });
-  await app.register(webhookRoutes);
-  await app.register(sessionRoutes);
-  await app.register(speakerAuthRoutes, { secureCookies: production });
-  await app.register(studioRoutes);
-  await app.register(ingestPlugin, { publicUrl: config.publicUrl, cookieName: studioCookieName(production), credentialRecheckMs: config.STUDIO_CREDENTIAL_RECHECK_MS });
-  await app.register(archiveRoutes);
-  await app.register(speakerProfileRoutes);
-  await app.register(flyerRoutes, { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
-  if (!production && !config.STRIPE_SECRET_KEY) await app.register(testCheckoutRoutes);
-  await app.register(formRoutes);
-  await app.register(adminSubmissionRoutes);
-  await app.register(mailAdminRoutes);
-  await app.register(newsletterRoutes);
-  await app.register(speakerInvitationRoutes);
+  const moduleOptions: ModuleOptions = { config, production, lifetime };
+  for (const feature of MODULES) await app.register(feature, moduleOptions);
 
   await app.register(queueDashboardRoutes);
 
