@@ -77,7 +77,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const provider = requireProvider(app);
+      const provider = requireProvider(app.payments);
       const { kind, id } = req.params;
       const payment = await findRefundable(app.db, kind, id);
       if (!payment) throw httpError(404, 'No such payment');

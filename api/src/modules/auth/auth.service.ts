@@ -7,6 +7,9 @@ import { grantAdmin, upsertProviderUser, type ProviderProfile } from '@app/commo
 import type { TSessionInfo } from '@app/common/schemas/auth';
 import type { LoadedSession } from '@app/common/server/sessions.repository';
 
+/** The sign-in rooms' sockets (the app's Socket.IO server), ended when a session is replaced. */
+type SocketControl = Parameters<typeof endSignInSockets>[0];
+
 /** What sign-in needs from the app's configuration. */
 export interface SignInSettings {
   lifetime: SessionLifetime;
@@ -26,12 +29,13 @@ export class ProfileError extends Error {
  * planted cookie is useless), sets the cookie and writes the audit event.
  */
 export async function signIn(
-  db: Knex,
+  deps: { db: Knex; sockets: SocketControl },
   req: FastifyRequest,
   reply: FastifyReply,
   profile: ProviderProfile,
   settings: SignInSettings,
 ): Promise<{ userId: string; created: boolean }> {
+  const { db } = deps;
   let user: { id: string; created: boolean };
   try {
     user = await upsertProviderUser(db, profile);
@@ -47,7 +51,7 @@ export async function signIn(
   if (req.session) {
     // rotate: never keep a pre-sign-in session id, nor the sockets opened under it
     await revokeSession(db, req.session.idHash);
-    endSignInSockets(req.server.io, req.session.idHash);
+    endSignInSockets(deps.sockets, req.session.idHash);
   }
   const session = await createSession(db, user.id, settings.lifetime, meta);
   reply.setCookie(settings.cookieName, session.id, {

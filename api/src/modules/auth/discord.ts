@@ -76,7 +76,7 @@ export async function registerDiscordRoutes(
         return fail('signin_failed');
       }
       try {
-        const { created } = await signIn(app.db, req, reply, profile, opts.settings);
+        const { created } = await signIn({ db: app.db, sockets: app.io }, req, reply, profile, opts.settings);
         return reply.redirect(created ? '/community?welcome=1' : '/community');
       } catch (err) {
         if (err instanceof ProfileError) return fail('profile_failed');

@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     async (req, reply) => {
       if (!devSignIn) throw httpError(404, opts.production ? 'Dev sign-in is disabled in production' : 'Dev sign-in is disabled: sign in with Discord');
       const { username, email } = req.body;
-      const { created } = await signIn(app.db, req, reply, { discordId: `dev:${username.toLowerCase()}`, username, avatarUrl: null, email: email ?? null }, opts.settings);
+      const { created } = await signIn({ db: app.db, sockets: app.io }, req, reply, { discordId: `dev:${username.toLowerCase()}`, username, avatarUrl: null, email: email ?? null }, opts.settings);
       return { redirectTo: created ? '/community?welcome=1' : '/community', created };
     },
   );

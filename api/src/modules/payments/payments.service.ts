@@ -1,14 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Knex } from 'knex';
 import { attachCheckoutSession, receiptCodeOf, outcomeOf, PaymentMismatchError, type ApplyResult } from '@app/common/server/payments.repository';
-import { announcePayment } from '@app/common/server/realtime';
+import { announcePayment, type RoomEmitter } from '@app/common/server/realtime';
 import { applyCheckoutEvent } from '@app/common/server/refunds.repository';
 import { httpError } from '../../http-error';
 import type { CheckoutParams, PaymentProvider } from './provider';
 
+/** What starting and verifying a checkout use: the database, the provider (null when payments are off), the emitter of payment events. */
+export interface CheckoutDeps {
+  db: Knex;
+  provider: PaymentProvider | null;
+  emitter: RoomEmitter;
+  log: FastifyBaseLogger;
+}
+
 /** The configured provider, or a 503 when payments are switched off (production without Stripe). */
-export function requireProvider(app: FastifyInstance): PaymentProvider {
-  if (!app.payments) throw httpError(503, 'Payments are not available right now. Please try again later.');
-  return app.payments;
+export function requireProvider(provider: PaymentProvider | null): PaymentProvider {
+  if (!provider) throw httpError(503, 'Payments are not available right now. Please try again later.');
+  return provider;
 }
 
 /**
@@ -16,18 +25,18 @@ export function requireProvider(app: FastifyInstance): PaymentProvider {
  * stores the session id on the row. A provider failure leaves the row pending; it never becomes paid
  * without the provider saying so.
  */
-export async function startCheckout(app: FastifyInstance, params: Omit<CheckoutParams, 'receiptCode'>): Promise<{ id: string; url: string }> {
-  const provider = requireProvider(app);
-  const receiptCode = await receiptCodeOf(app.db, params.kind, params.rowId);
+export async function startCheckout(deps: CheckoutDeps, params: Omit<CheckoutParams, 'receiptCode'>): Promise<{ id: string; url: string }> {
+  const provider = requireProvider(deps.provider);
+  const receiptCode = await receiptCodeOf(deps.db, params.kind, params.rowId);
   if (!receiptCode) throw httpError(404, 'No such payment');
   let session: { id: string; url: string };
   try {
     session = await provider.createCheckout({ ...params, receiptCode });
   } catch (err) {
-    app.log.error({ err, kind: params.kind, rowId: params.rowId }, 'payment provider refused the checkout');
+    deps.log.error({ err, kind: params.kind, rowId: params.rowId }, 'payment provider refused the checkout');
     throw httpError(502, 'The payment provider could not start the checkout. Please try again.');
   }
-  await attachCheckoutSession(app.db, params.kind, params.rowId, session.id);
+  await attachCheckoutSession(deps.db, params.kind, params.rowId, session.id);
   return session;
 }
 
@@ -35,24 +44,24 @@ export async function startCheckout(app: FastifyInstance, params: Omit<CheckoutP
  * The success pages' check: retrieve the session from the provider and, if it is paid and not yet
  * recorded, record it now with the same idempotent function the webhook worker runs.
  */
-export async function verifyCheckout(app: FastifyInstance, sessionId: string): Promise<ApplyResult> {
-  const provider = requireProvider(app);
+export async function verifyCheckout(deps: CheckoutDeps, sessionId: string): Promise<ApplyResult> {
+  const provider = requireProvider(deps.provider);
   let session;
   try {
     session = await provider.retrieveCheckout(sessionId);
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode;
     if (status === 404) throw httpError(404, 'Payment verification failed: unknown session');
-    app.log.error({ err }, 'could not retrieve the checkout session');
+    deps.log.error({ err }, 'could not retrieve the checkout session');
     throw httpError(502, 'Failed to verify payment');
   }
   try {
-    const result = await app.db.transaction((trx) => applyCheckoutEvent(trx, session, outcomeOf('retrieve', session)));
-    announcePayment(app.emitter, result);
+    const result = await deps.db.transaction((trx) => applyCheckoutEvent(trx, session, outcomeOf('retrieve', session)));
+    announcePayment(deps.emitter, result);
     return result;
   } catch (err) {
     if (err instanceof PaymentMismatchError) {
-      app.log.error({ err: err.message }, 'checkout session does not match our records');
+      deps.log.error({ err: err.message }, 'checkout session does not match our records');
       throw httpError(400, 'Payment verification failed');
     }
     throw err;

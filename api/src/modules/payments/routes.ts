@@ -3,7 +3,7 @@ import { centsToDollars, investmentTokens, PROGRAM_PRICE_CENTS } from '@app/comm
 import { audit } from '@app/common/server/audit.repository';
 import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, insertProgramPayment, listInvestments, type InvestmentRow } from '@app/common/server/payments.repository';
 import { httpError } from '../../http-error';
-import { requireProvider, startCheckout, verifyCheckout } from './payments.service';
+import { requireProvider, startCheckout, verifyCheckout, type CheckoutDeps } from './payments.service';
 import { createDonationSchema, createInvestmentSchema, createProgramPaymentSchema, listMyInvestmentsSchema, verifyInvestmentSchema, verifyPaymentSchema } from './schema';
 
 const PROGRAM_TEXT = {
@@ -24,6 +24,7 @@ const toInvestment = (r: InvestmentRow) => ({
 /** Donations, program payments and sponsorships, investments, and the success pages' verify calls. */
 export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productName: string }> = async (app, opts) => {
   const url = (path: string) => `${opts.publicUrl}${path}`;
+  const checkout: CheckoutDeps = { db: app.db, provider: app.payments, emitter: app.emitter, log: app.log };
 
   app.post(
     '/api/payments/donations',
@@ -32,10 +33,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       schema: createDonationSchema,
     },
     async (req) => {
-      requireProvider(app);
+      requireProvider(app.payments);
       const b = req.body;
       const rowId = await insertDonation(app.db, { amountCents: b.amount, donorName: b.donorName || null, message: b.message || null, wantsAdxTokens: b.wantsAdxTokens, userId: req.session?.userId ?? null });
-      const session = await startCheckout(app, {
+      const session = await startCheckout(checkout, {
         kind: 'donation',
         rowId,
         amountCents: b.amount,
@@ -56,10 +57,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       schema: createProgramPaymentSchema,
     },
     async (req) => {
-      requireProvider(app);
+      requireProvider(app.payments);
       const text = PROGRAM_TEXT[req.body.kind];
       const rowId = await insertProgramPayment(app.db, { kind: req.body.kind, amountCents: PROGRAM_PRICE_CENTS, description: text.description, payerEmail: req.session?.email ?? null });
-      const session = await startCheckout(app, {
+      const session = await startCheckout(checkout, {
         kind: req.body.kind,
         rowId,
         amountCents: PROGRAM_PRICE_CENTS,
@@ -80,13 +81,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       schema: createInvestmentSchema,
     },
     async (req) => {
-      requireProvider(app);
+      requireProvider(app.payments);
       const s = req.session!;
       const cents = Math.round(req.body.amount * 100);
       const tokens = investmentTokens(cents);
       const rowId = await insertInvestment(app.db, { userId: s.userId, amountCents: cents, tokens });
       await audit(app.db, 'investment_started', { userId: s.userId, ip: req.ip, userAgent: req.headers['user-agent'] }, { investment_id: rowId, amount_cents: cents });
-      const session = await startCheckout(app, {
+      const session = await startCheckout(checkout, {
         kind: 'investment',
         rowId,
         amountCents: cents,
@@ -107,7 +108,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       schema: verifyPaymentSchema,
     },
     async (req) => {
-      const r = await verifyCheckout(app, req.body.session_id);
+      const r = await verifyCheckout(checkout, req.body.session_id);
       const receipt = (await receiptCodeOf(app.db, r.kind, r.rowId)) ?? '';
       return { success: r.status === 'paid', kind: r.kind, status: r.status, amount_cents: r.amountCents, investor_id: r.investorId, tokens: r.tokens, receipt_code: receipt };
     },
@@ -120,7 +121,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       schema: verifyInvestmentSchema,
     },
     async (req) => {
-      const r = await verifyCheckout(app, req.body.session_id);
+      const r = await verifyCheckout(checkout, req.body.session_id);
       if (r.kind !== 'investment') throw httpError(400, 'Payment verification failed: not an investment');
       const row = await findInvestment(app.db, r.rowId);
       if (!row) throw httpError(404, 'Payment verification failed: unknown investment');
