@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { SIGN_IN_ERRORS, ZAuthProviders, ZDevSignIn, ZSignInResult, type SignInErrorCode } from '@app/common/schemas/auth';
+import { SIGN_IN_ERRORS, ZDevSignIn, type SignInErrorCode } from '@app/common/schemas/auth';
 import { pageTitle, PRODUCT_NAME } from '../components/brand';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
@@ -9,7 +9,8 @@ import { Field } from '../components/ui/field';
 import { Input } from '../components/ui/input';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
-import { ApiError, getJson, sendJson } from '../lib/api';
+import { DISCORD_SIGN_IN_PATH, authApi } from '@app/common/api/auth';
+import { ApiError, call } from '../lib/api';
 import { announceAuthChange, useRefreshSession, useSession } from '../lib/session';
 
 function DiscordMark() {
@@ -40,7 +41,7 @@ function DevSignIn({ onSignedIn }: { onSignedIn: (redirectTo: string) => void })
     setErrors({});
     setBusy(true);
     try {
-      const result = await sendJson('POST', '/api/auth/dev-sign-in', parsed.data, ZSignInResult);
+      const result = await call(authApi.devSignIn, { body: parsed.data });
       onSignedIn(result.redirectTo);
       announceAuthChange();
       await refresh();
@@ -77,7 +78,7 @@ export default function Auth() {
   const [params, setParams] = useSearchParams();
   const [showDev, setShowDev] = useState(false);
   const [redirectTo, setRedirectTo] = useState('/community');
-  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: ({ signal }) => getJson('/api/auth/providers', ZAuthProviders, signal), staleTime: Infinity });
+  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: ({ signal }) => call(authApi.providers, {}, signal), staleTime: Infinity });
 
   useEffect(() => {
     const code = params.get('error');
@@ -99,7 +100,7 @@ export default function Auth() {
 
   const product = providers.data?.productName ?? PRODUCT_NAME;
   function login() {
-    if (providers.data?.discord) window.location.assign('/api/auth/discord');
+    if (providers.data?.discord) window.location.assign(DISCORD_SIGN_IN_PATH);
     else if (providers.data?.dev) setShowDev(true);
     else toast({ title: 'Error', description: SIGN_IN_ERRORS.signin_failed, variant: 'destructive' });
   }

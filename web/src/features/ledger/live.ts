@@ -1,5 +1,6 @@
+import { LEDGER_PATHS } from '@app/common/api/ledger-paths';
 /** The public ledger's live stream (api/src/modules/ledger/stream.ts): server-sent events, no Socket.IO client. */
-const STREAM_URL = '/api/ledger/stream';
+const STREAM_URL = LEDGER_PATHS.stream;
 /** Reopening after the browser gave up (an answer other than the stream, e.g. 503 while overloaded): 1 s, doubling to 30 s. */
 const REOPEN_MIN_MS = 1_000;
 const REOPEN_MAX_MS = 30_000;
