@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZAdminPaymentPage, ZAdminPaymentQuery, ZReconciliation, ZRefundAccepted, ZRefundParams, ZRefundRequest } from '@app/common/schemas/admin-payments';
+import { ZAdminPaymentPage, ZAdminPaymentQuery, ZRefundAccepted, ZRefundParams, ZRefundRequest } from '@app/common/schemas/admin-payments';
 import { ZApiError } from '@app/common/schemas/errors';
 import { adminPaymentsExport, findRefundable, listAdminPayments } from '@app/common/server/admin-payments.repository';
 import { streamCsv } from '@app/common/server/csv-export';
@@ -8,6 +7,7 @@ import { audit } from '@app/common/server/audit.repository';
 import { lastReconciliation } from '@app/common/server/provider-reconcile.repository';
 import { httpError } from '../../http-error';
 import { requireProvider } from '../payments/payments.service';
+import { adminApi } from '@app/common/api/admin';
 
 /** Statuses a refund can start from: the money arrived and some of it is still with us. */
 const REFUNDABLE = new Set(['paid', 'partially_refunded']);
@@ -55,7 +55,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'The last reconciliation with the payment provider and what it found (null before the first run)',
-        response: { 200: z.object({ last: ZReconciliation.nullable() }), 401: ZApiError, 403: ZApiError },
+        response: { 200: adminApi.reconciliation.response, 401: ZApiError, 403: ZApiError },
       },
     },
     async (_req, reply) => {

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { ZApiError } from '@app/common/schemas/errors';
 import { ZArchiveList, ZArchiveQuery } from '@app/common/schemas/sessions';
+import { archiveApi } from '@app/common/api/archive';
 
-const ZId = z.object({ id: z.uuid({ error: 'id must be an archived session id' }) });
+const ZId = archiveApi.favorite.params;
 const tags = ['archive'];
-const ZFavorite = z.object({ favorite: z.boolean() });
+const ZFavorite = archiveApi.favorite.response;
 
 /** GET /api/archive */
 export const listArchiveSchema = { tags, summary: 'Archived sessions with totals; favorites marked for the signed-in member', querystring: ZArchiveQuery, response: { 200: ZArchiveList, 400: ZApiError } };
@@ -16,4 +16,4 @@ export const addFavoriteSchema = { tags, summary: 'Favorite an archived session'
 export const removeFavoriteSchema = { tags, summary: 'Remove a favorite', params: ZId, response: { 200: ZFavorite, 401: ZApiError } };
 
 /** POST /api/archive/:id/view */
-export const recordViewSchema = { tags, summary: 'Record that a recording was opened (the viewer comes from the session, never the body)', params: ZId, response: { 200: z.object({ recording_url: z.string().nullable() }), 404: ZApiError } };
+export const recordViewSchema = { tags, summary: 'Record that a recording was opened (the viewer comes from the session, never the body)', params: ZId, response: { 200: archiveApi.view.response, 404: ZApiError } };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZAuthProviders, ZDevSignIn, ZSessionInfo, ZSignInResult } from '@app/common/schemas/auth';
 import { ZApiError } from '@app/common/schemas/errors';
 import { audit } from '@app/common/server/audit.repository';
@@ -8,6 +7,7 @@ import { revokeSession } from '@app/common/server/sessions.repository';
 import { httpError } from '../../http-error';
 import { sessionInfo, signIn, type SignInSettings } from './auth.service';
 import { registerDiscordRoutes } from './discord';
+import { authApi } from '@app/common/api/auth';
 
 export interface AuthRouteOptions {
   settings: SignInSettings;
@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 
   app.post(
     '/api/auth/sign-out',
-    { config: { access: 'member' }, schema: { tags: ['auth'], summary: 'Sign out (revokes the session)', response: { 200: z.object({ ok: z.literal(true) }), 401: ZApiError } } },
+    { config: { access: 'member' }, schema: { tags: ['auth'], summary: 'Sign out (revokes the session)', response: { 200: authApi.signOut.response, 401: ZApiError } } },
     async (req, reply) => {
       const session = req.session!;
       await revokeSession(app.db, session.idHash);

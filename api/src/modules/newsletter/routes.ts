@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZApiError } from '@app/common/schemas/errors';
 import { ZNewsletterSubscribe, ZNewsletterToken } from '@app/common/schemas/mail';
 import { requestMail } from '@app/common/server/mail/enqueue';
 import { confirmSubscription, requestSubscription, unsubscribe } from '@app/common/server/mail/newsletter.repository';
 import { httpError } from '../../http-error';
+import { ZMessage } from '@app/common/api/contract';
 
-const ZAccepted = z.object({ message: z.string() });
 
 /**
  * The footer's 'Subscribe for Insights' box, with double opt-in: subscribing only sends a confirmation
@@ -18,7 +17,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/newsletter/subscribe',
     {
       config: { access: 'public', limit: 'form_submission' },
-      schema: { tags: ['newsletter'], summary: 'Ask for the newsletter: sends a confirmation link', body: ZNewsletterSubscribe, response: { 202: ZAccepted, 400: ZApiError, 429: ZApiError, 503: ZApiError } },
+      schema: { tags: ['newsletter'], summary: 'Ask for the newsletter: sends a confirmation link', body: ZNewsletterSubscribe, response: { 202: ZMessage, 400: ZApiError, 429: ZApiError, 503: ZApiError } },
     },
     async (req, reply) => {
       const pending = await requestSubscription(app.db, req.body.email);
@@ -30,7 +29,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/newsletter/confirm',
     {
       config: { access: 'public', limit: 'form_submission' },
-      schema: { tags: ['newsletter'], summary: 'Confirm a subscription with the link from the mail', body: ZNewsletterToken, response: { 200: ZAccepted, 400: ZApiError, 404: ZApiError, 429: ZApiError } },
+      schema: { tags: ['newsletter'], summary: 'Confirm a subscription with the link from the mail', body: ZNewsletterToken, response: { 200: ZMessage, 400: ZApiError, 404: ZApiError, 429: ZApiError } },
     },
     async (req) => {
       const confirmed = await confirmSubscription(app.db, req.body.token);
@@ -43,7 +42,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/newsletter/unsubscribe',
     {
       config: { access: 'public', limit: 'form_submission' },
-      schema: { tags: ['newsletter'], summary: 'Unsubscribe with the link from a newsletter mail', body: ZNewsletterToken, response: { 200: ZAccepted, 400: ZApiError, 404: ZApiError, 429: ZApiError } },
+      schema: { tags: ['newsletter'], summary: 'Unsubscribe with the link from a newsletter mail', body: ZNewsletterToken, response: { 200: ZMessage, 400: ZApiError, 404: ZApiError, 429: ZApiError } },
     },
     async (req) => {
       if (!(await unsubscribe(app.db, req.body.token))) throw httpError(404, 'This unsubscribe link is not valid.');

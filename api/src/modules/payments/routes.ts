@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { centsToDollars, investmentTokens, PROGRAM_PRICE_CENTS } from '@app/common/domain/money';
 import { audit } from '@app/common/server/audit.repository';
-import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, insertProgramPayment, listInvestments, type InvestmentRow } from '@app/common/server/payments.repository';
+import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, insertProgramPayment, type InvestmentRow } from '@app/common/server/payments.repository';
 import { httpError } from '../../http-error';
 import { requireProvider, startCheckout, verifyCheckout, type CheckoutDeps } from './payments.service';
-import { createDonationSchema, createInvestmentSchema, createProgramPaymentSchema, listMyInvestmentsSchema, verifyInvestmentSchema, verifyPaymentSchema } from './schema';
+import { createDonationSchema, createInvestmentSchema, createProgramPaymentSchema, verifyInvestmentSchema, verifyPaymentSchema } from './schema';
 
 const PROGRAM_TEXT = {
   program: { name: 'I Am The Business — 12-week incubator', description: 'Enrollment in the 12-week business incubator program (Cohort 1 of 10).' },
   sponsorship: { name: 'Sponsor a Student — I Am The Business', description: 'Sponsorship of an 11th or 12th grade student in the 12-week incubator program.' },
 } as const;
 
-const toInvestment = (r: InvestmentRow) => ({
+/** An investment row as its owner sees it (the investment success page, and /api/me/investments). */
+export const toInvestment = (r: InvestmentRow) => ({
   investment_id: r.id,
   amount_cents: Number(r.amount_cents),
   adx_tokens: r.adx_tokens,
@@ -127,18 +128,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       if (!row) throw httpError(404, 'Payment verification failed: unknown investment');
       if (row.user_id !== req.session!.userId) throw httpError(403, 'This investment belongs to another account');
       return { success: r.status === 'paid', investment: toInvestment(row) };
-    },
-  );
-
-  app.get(
-    '/api/me/investments',
-    {
-      config: { access: 'member' },
-      schema: listMyInvestmentsSchema,
-    },
-    async (req) => {
-      const rows = await listInvestments(app.db, req.session!.userId);
-      return { investments: rows.map(toInvestment) };
     },
   );
 };

@@ -1,11 +1,9 @@
-import { z } from 'zod';
 import { ZApiError } from '@app/common/schemas/errors';
 import {
   ZCheckoutUrl,
   ZCreateDonation,
   ZCreateInvestment,
   ZCreateProgramPayment,
-  ZInvestment,
   ZInvestmentCreated,
   ZInvestmentVerification,
   ZPaymentVerification,
@@ -50,13 +48,6 @@ export const verifyInvestmentSchema = {
   summary: 'Investment success page: verify and return my investment',
   body: ZVerifyPayment,
   response: { 200: ZInvestmentVerification, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
-};
-
-/** GET /api/me/investments */
-export const listMyInvestmentsSchema = {
-  tags: ['payments'],
-  summary: 'My investments, newest first',
-  response: { 200: z.object({ investments: z.array(ZInvestment) }), 401: ZApiError },
 };
 
 /** POST /api/stripe/webhook (raw JSON body: not validated by a schema, the signature covers it) */

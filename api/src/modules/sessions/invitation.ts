@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { isValidEmail } from '@app/common/domain/contact';
 import { ZApiError } from '@app/common/schemas/errors';
 import { ZSpeakerInvitation } from '@app/common/schemas/mail';
 import { enqueueMail } from '@app/common/server/mail/enqueue';
 import { checkSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { httpError } from '../../http-error';
+import { sessionsApi } from '@app/common/api/sessions';
 
 /**
  * The manage tab's 'Send invitation': the admin passes the token just issued (still shown to them once) and it
@@ -19,9 +19,9 @@ export const speakerInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['speaker-sessions'],
         summary: "Mail the session's current speaker token, studio link and time to its speaker",
-        params: z.object({ id: z.uuid() }),
+        params: sessionsApi.sendInvitation.params,
         body: ZSpeakerInvitation,
-        response: { 202: z.object({ message: z.string() }), 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 503: ZApiError },
+        response: { 202: sessionsApi.sendInvitation.response, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 503: ZApiError },
       },
     },
     async (req, reply) => {

@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberAudioPath } from '@app/common/domain/audio';
 import { maySeeProfileDetails, type ProfileViewer } from '@app/common/domain/privacy';
 import type { TSpeakerProfile } from '@app/common/schemas/speakers';
-import { findSpeakerProfile, listSpeakers, saveSpeakerProfile, type SpeakerRow } from '@app/common/server/speakers.repository';
-import { listSpeakersSchema, mySpeakerProfileSchema, saveSpeakerProfileSchema } from './schema';
+import { listSpeakers, type SpeakerRow } from '@app/common/server/speakers.repository';
+import { listSpeakersSchema } from './schema';
 
 /**
  * A speaker card as `viewer` may see it. Setting a topic shows the name, avatar and topic to members
  * (and on the flyers); the bio and the audio follow Profile Visibility like the profile page does.
  */
-function toApi(r: SpeakerRow, viewer: ProfileViewer): TSpeakerProfile {
+export function toSpeakerCard(r: SpeakerRow, viewer: ProfileViewer): TSpeakerProfile {
   const details = maySeeProfileDetails(viewer, r.id, r.profile_visibility);
   return {
     id: r.id,
@@ -22,17 +22,10 @@ function toApi(r: SpeakerRow, viewer: ProfileViewer): TSpeakerProfile {
   };
 }
 
-/** Speaker profiles for the Brotherhood tab, and the viewer's own topic and bio. */
+/** Speaker profiles for the Brotherhood tab (the member's own is under /api/me/speaker-profile). */
 export const speakerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/speakers', { config: { access: 'member' }, schema: listSpeakersSchema }, async (req) => ({
-    speakers: (await listSpeakers(app.db)).map((r) => toApi(r, req.session!)),
+    speakers: (await listSpeakers(app.db)).map((r) => toSpeakerCard(r, req.session!)),
   }));
 
-  app.get('/api/me/speaker-profile', { config: { access: 'member' }, schema: mySpeakerProfileSchema }, async (req) =>
-    toApi((await findSpeakerProfile(app.db, req.session!.userId))!, req.session!),
-  );
-
-  app.put('/api/me/speaker-profile', { config: { access: 'member' }, schema: saveSpeakerProfileSchema }, async (req) =>
-    toApi(await saveSpeakerProfile(app.db, req.session!.userId, req.body), req.session!),
-  );
 };
