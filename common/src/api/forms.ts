@@ -3,7 +3,7 @@ import { ZFormStored } from '../schemas/forms';
 import { contract } from './contract';
 
 /** The stored forms' paths (/api/forms/{form}); each form's body schema is its own (common/src/schemas/forms.ts, ecosystem-forms.ts). */
-export const FORM_PATHS = ['scholarship', 'consultation', 'incubator-application', 'incubator-registration', 'business-application', 'feedback'] as const;
+const FORM_PATHS = ['scholarship', 'consultation', 'incubator-application', 'incubator-registration', 'business-application', 'feedback'] as const;
 
 /** The forms module. */
 export const formsApi = {
