@@ -11,39 +11,15 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { metricsPlugin } from './plugins/metrics';
-import { paymentsPlugin } from './plugins/payments';
+import { paymentsPlugin } from './modules/payments/provider.plugin';
 import { queueDashboardRoutes } from './plugins/queue-dashboard';
 import { realtimePlugin } from './plugins/realtime';
 import { redisPlugin } from './plugins/redis';
 import { DATA_CSP, securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
-import { adminPaymentRoutes } from './routes/admin/payments';
-import { adminPurchaseRoutes } from './routes/admin/purchases';
-import { archiveRoutes } from './routes/archive/index';
-import { adminSubmissionRoutes } from './routes/admin/submissions';
-import { mailAdminRoutes } from './routes/mail/outbox';
-import { newsletterRoutes } from './routes/mail/newsletter';
-import { speakerInvitationRoutes } from './routes/mail/speaker-invitation';
-import { authRoutes } from './routes/auth/index';
-import { formRoutes } from './routes/forms/index';
-import { healthRoutes } from './routes/health';
-import { ledgerExportRoutes } from './routes/ledger/export';
-import { ledgerRoutes } from './routes/ledger/index';
-import { ledgerStreamRoutes } from './routes/ledger/stream';
-import { memberRoutes } from './routes/members/index';
-import { meRoutes } from './routes/me/index';
-import { paymentRoutes } from './routes/payments/index';
-import { testCheckoutRoutes } from './routes/payments/test-checkout';
-import { webhookRoutes } from './routes/payments/webhook';
-import { sessionRoutes } from './routes/sessions/index';
-import { speakerAuthRoutes } from './routes/sessions/speaker';
-import { speakerProfileRoutes } from './routes/sessions/speakers';
-import { studioRoutes } from './routes/studio/index';
-import { ingestPlugin } from './routes/studio/ingest';
-import { flyerRoutes } from './routes/flyers/index';
-import { meAudioRoutes } from './routes/me/audio';
-import { profileRoutes } from './routes/profiles/index';
+import { MODULES } from './modules/index';
+import type { ModuleOptions } from './modules/module';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -119,40 +95,8 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
   await app.register(storagePlugin, { env: config });
   await app.register(metricsPlugin, { token: config.METRICS_TOKEN, production, redisPrefix: config.REDIS_PREFIX });
 
-  await app.register(healthRoutes);
-  await app.register(ledgerRoutes);
-  await app.register(ledgerExportRoutes);
-  await app.register(ledgerStreamRoutes);
-  await app.register(authRoutes, {
-    settings: { lifetime, cookieName: sessionCookieName(production), secureCookies: production, adminDiscordIds: config.ADMIN_DISCORD_IDS },
-    productName: config.PRODUCT_NAME,
-    production,
-    publicUrl: config.publicUrl,
-    discord: config.DISCORD_CLIENT_ID && config.DISCORD_CLIENT_SECRET
-      ? { clientId: config.DISCORD_CLIENT_ID, clientSecret: config.DISCORD_CLIENT_SECRET, baseUrl: config.DISCORD_BASE_URL }
-      : null,
-  });
-  await app.register(meRoutes);
-  await app.register(memberRoutes);
-  await app.register(meAudioRoutes);
-  await app.register(profileRoutes);
-  await app.register(adminPurchaseRoutes);
-  await app.register(adminPaymentRoutes);
-  await app.register(paymentRoutes, { publicUrl: config.publicUrl, productName: config.PRODUCT_NAME });
-  await app.register(webhookRoutes);
-  await app.register(sessionRoutes);
-  await app.register(speakerAuthRoutes, { secureCookies: production });
-  await app.register(studioRoutes);
-  await app.register(ingestPlugin, { publicUrl: config.publicUrl, cookieName: studioCookieName(production), credentialRecheckMs: config.STUDIO_CREDENTIAL_RECHECK_MS });
-  await app.register(archiveRoutes);
-  await app.register(speakerProfileRoutes);
-  await app.register(flyerRoutes, { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
-  if (!production && !config.STRIPE_SECRET_KEY) await app.register(testCheckoutRoutes);
-  await app.register(formRoutes);
-  await app.register(adminSubmissionRoutes);
-  await app.register(mailAdminRoutes);
-  await app.register(newsletterRoutes);
-  await app.register(speakerInvitationRoutes);
+  const moduleOptions: ModuleOptions = { config, production, lifetime };
+  for (const feature of MODULES) await app.register(feature, moduleOptions);
 
   await app.register(queueDashboardRoutes);
 

@@ -24,7 +24,7 @@ import { ZSpeakerSession } from './schemas/sessions';
  * 6. Status and progress reach the studio and the admin's manage tab through Socket.IO (room
  *    `session:{id}`, events in events.ts).
  *
- * Server behaviour the client relies on (api/src/routes/studio/*):
+ * Server behaviour the client relies on (api/src/modules/studio/*):
  * - Every studio route needs the credential cookie: 401 without it (then authenticate again).
  *   POST recordings answers 201 for a new take, 200 for the live one resumed, 409 when the session is
  *   completed/cancelled or its last take is still finalizing. GET {@link STUDIO_API}/state answers

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { ADMIN_PAYMENTS_CSV_PATH } from '@app/common/api/admin';
 import { PAYMENT_KINDS, PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentKind, type PaymentStatus } from '@app/common/domain/payment-status';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
@@ -81,7 +82,7 @@ function Payments() {
             <Input type="date" value={filters[k] ?? ''} onChange={(e) => set({ [k]: e.target.value })} data-testid={`${k}-filter`} />
           </label>
         ))}
-        <a href={`/api/admin/payments/export.csv?${filterParams(filters).toString()}`} download data-testid="payments-csv" className="ml-auto self-center text-sm font-semibold text-gold-800 underline underline-offset-2">
+        <a href={`${ADMIN_PAYMENTS_CSV_PATH}?${filterParams(filters).toString()}`} download data-testid="payments-csv" className="ml-auto self-center text-sm font-semibold text-gold-800 underline underline-offset-2">
           Download CSV
         </a>
       </div>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { FORM_KINDS, FORM_LABELS, ZSubmissionPage, type FormKind, type TSubmission } from '@app/common/schemas/forms';
+import { FORM_KINDS, FORM_LABELS, type FormKind, type TSubmission } from '@app/common/schemas/forms';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
@@ -8,7 +8,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Spinner } from '../components/ui/spinner';
 import { AdminGate } from '../features/admin/AdminGate';
 import { payloadPairs } from '../features/admin/payload';
-import { getJson } from '../lib/api';
+import { adminApi } from '@app/common/api/admin';
+import { call } from '../lib/api';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -46,7 +47,7 @@ function Submissions() {
     queryKey: ['admin-submissions', form ?? ALL, page],
     queryFn: ({ signal }) => {
       const q = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), ...(form ? { form } : {}) });
-      return getJson(`/api/admin/submissions?${q.toString()}`, ZSubmissionPage, signal);
+      return call(adminApi.submissions, { query: Object.fromEntries(q) }, signal);
     },
     placeholderData: keepPreviousData,
   });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { safeReturnPath } from '@app/common/domain/return-path';
-import { SIGN_IN_ERRORS, ZAuthProviders, ZDevSignIn, ZSignInResult, type SignInErrorCode } from '@app/common/schemas/auth';
+import { SIGN_IN_ERRORS, ZDevSignIn, type SignInErrorCode } from '@app/common/schemas/auth';
 import { pageTitle, PRODUCT_NAME } from '../components/brand';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
@@ -10,7 +10,8 @@ import { Field } from '../components/ui/field';
 import { Input } from '../components/ui/input';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
-import { ApiError, getJson, sendJson } from '../lib/api';
+import { DISCORD_SIGN_IN_PATH, authApi } from '@app/common/api/auth';
+import { ApiError, call } from '../lib/api';
 import { announceAuthChange, useRefreshSession, useSession } from '../lib/session';
 
 function DiscordMark() {
@@ -41,7 +42,7 @@ function DevSignIn({ returnTo, onSignedIn }: { returnTo: string | null; onSigned
     setErrors({});
     setBusy(true);
     try {
-      const result = await sendJson('POST', '/api/auth/dev-sign-in', parsed.data, ZSignInResult);
+      const result = await call(authApi.devSignIn, { body: parsed.data });
       onSignedIn(result.redirectTo);
       announceAuthChange();
       await refresh();
@@ -82,7 +83,7 @@ export default function Auth() {
   const returnTo = safeReturnPath(params.get('returnTo'));
   const [showDev, setShowDev] = useState(false);
   const [redirectTo, setRedirectTo] = useState(returnTo ?? '/community');
-  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: ({ signal }) => getJson('/api/auth/providers', ZAuthProviders, signal), staleTime: Infinity });
+  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: ({ signal }) => call(authApi.providers, {}, signal), staleTime: Infinity });
 
   useEffect(() => {
     const code = params.get('error');
@@ -110,7 +111,7 @@ export default function Auth() {
 
   const product = providers.data?.productName ?? PRODUCT_NAME;
   function login() {
-    if (providers.data?.discord) window.location.assign(`/api/auth/discord${returnTo ? `?${new URLSearchParams({ returnTo })}` : ''}`);
+    if (providers.data?.discord) window.location.assign(`${DISCORD_SIGN_IN_PATH}${returnTo ? `?${new URLSearchParams({ returnTo })}` : ''}`);
     else if (providers.data?.dev) setShowDev(true);
     else toast({ title: 'Error', description: SIGN_IN_ERRORS.signin_failed, variant: 'destructive' });
   }

@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { TSessionUser } from '@app/common/schemas/auth';
-import { ZMembersPage } from '@app/common/schemas/members';
 import { formatLocalDate } from '@app/common/domain/local-date';
 import { pageTitle, PRODUCT_NAME } from '../components/brand';
 import { Button } from '../components/ui/button';
@@ -12,7 +11,8 @@ import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { Avatar } from '../features/auth/Avatar';
 import { RequireSession } from '../features/auth/RequireSession';
-import { getJson } from '../lib/api';
+import { membersApi } from '@app/common/api/members';
+import { call } from '../lib/api';
 import { signOut, useRefreshSession } from '../lib/session';
 import { useAction, useLoadErrorToast } from '../lib/use-action';
 
@@ -47,7 +47,7 @@ function Directory({ user }: { user: TSessionUser }) {
 
   const members = useQuery({
     queryKey: ['members', term, page],
-    queryFn: ({ signal }) => getJson(`/api/members?${new URLSearchParams({ search: term, page: String(page), pageSize: String(PAGE_SIZE) })}`, ZMembersPage, signal),
+    queryFn: ({ signal }) => call(membersApi.list, { query: { search: term, page, pageSize: PAGE_SIZE } }, signal),
     placeholderData: keepPreviousData,
   });
   useLoadErrorToast(members, { message: 'Failed to load community members', id: 'members-error' });

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { investButtonLabel, investmentSubmitProblem, readInvestmentInput } from '@app/common/domain/investment';
 import { INVESTMENT } from '@app/common/domain/money';
-import { ZInvestmentCreated } from '@app/common/schemas/payments';
 import type { TSessionUser } from '@app/common/schemas/auth';
 import { pageTitle } from '../components/brand';
 import { Button } from '../components/ui/button';
@@ -13,7 +12,8 @@ import { Input } from '../components/ui/input';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { COMMUNITY_INVITE_URL } from '../features/site/links';
-import { ApiError, sendJson } from '../lib/api';
+import { paymentsApi } from '@app/common/api/payments';
+import { ApiError, call } from '../lib/api';
 import { useSession } from '../lib/session';
 import { useSignInPath } from '../features/auth/sign-in-link';
 
@@ -44,7 +44,7 @@ function Portal({ user }: { user: TSessionUser }) {
     }
     setBusy(true);
     try {
-      const res = await sendJson('POST', '/api/payments/investments', { amount: input.amount }, ZInvestmentCreated);
+      const res = await call(paymentsApi.createInvestment, { body: { amount: input.amount } });
       if (!res.url) throw new Error('No payment URL received from secure payment system');
       toast({ title: 'Redirecting to payment', description: `Investment of $${usd(input.amount)} initiated successfully!`, variant: 'success' });
       window.location.assign(res.url);

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
 import { pageTitle } from '../components/brand';
 import { buttonClasses } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
-import { sendJson } from '../lib/api';
+import { newsletterApi } from '@app/common/api/newsletter';
+import { call } from '../lib/api';
 
-const ZMessage = z.object({ message: z.string() });
 // One request per token and action, even when React mounts the page twice (StrictMode) or it re-renders.
 const inFlight = new Map<string, Promise<string>>();
 
@@ -19,7 +18,7 @@ export default function NewsletterLink() {
     const key = `${action}:${token}`;
     let promise = inFlight.get(key);
     if (!promise) {
-      promise = sendJson('POST', `/api/newsletter/${action}`, { token }, ZMessage).then((r) => r.message);
+      promise = call(newsletterApi[action], { body: { token } }).then((r) => r.message);
       inFlight.set(key, promise);
     }
     let live = true;

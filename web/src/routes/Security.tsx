@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { DEFAULT_PRIVACY, PROFILE_VISIBILITY_TEXT, privacyLevel, privacyScore } from '@app/common/domain/privacy';
 import { formatLocalDate } from '@app/common/domain/local-date';
-import { ZPrivacySettings, ZSecurityMetrics, type TPrivacySettings } from '@app/common/schemas/security';
+import { type TPrivacySettings } from '@app/common/schemas/security';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
@@ -10,7 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { Switch } from '../components/ui/switch';
 import { toast } from '../components/ui/toast';
 import { RequireSession } from '../features/auth/RequireSession';
-import { getJson, sendJson } from '../lib/api';
+import { meApi } from '@app/common/api/me';
+import { call } from '../lib/api';
 import { useAction, useLoadErrorToast } from '../lib/use-action';
 
 const SWITCHES: Array<{ key: keyof TPrivacySettings; label: string; description: string }> = [
@@ -40,8 +41,8 @@ function MetricCard({ title, value, hint, children, testId }: { title: string; v
 
 function Dashboard() {
   const queryClient = useQueryClient();
-  const privacy = useQuery({ queryKey: ['me', 'privacy'], queryFn: ({ signal }) => getJson('/api/me/privacy', ZPrivacySettings, signal) });
-  const metrics = useQuery({ queryKey: ['me', 'security'], queryFn: ({ signal }) => getJson('/api/me/security', ZSecurityMetrics, signal) });
+  const privacy = useQuery({ queryKey: ['me', 'privacy'], queryFn: ({ signal }) => call(meApi.privacy, {}, signal) });
+  const metrics = useQuery({ queryKey: ['me', 'security'], queryFn: ({ signal }) => call(meApi.security, {}, signal) });
   const [draft, setDraft] = useState<TPrivacySettings | null>(null);
 
   useLoadErrorToast(privacy, { message: 'Failed to load privacy settings', id: 'privacy-load' });
@@ -53,7 +54,7 @@ function Dashboard() {
 
   const [save, saving] = useAction(
     async () => {
-      const saved = await sendJson('PUT', '/api/me/privacy', settings, ZPrivacySettings);
+      const saved = await call(meApi.savePrivacy, { body: settings });
       queryClient.setQueryData(['me', 'privacy'], saved);
       setDraft(null);
       void queryClient.invalidateQueries({ queryKey: ['me', 'security'] });

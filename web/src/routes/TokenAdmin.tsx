@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ZAdminPurchaseList } from '@app/common/schemas/admin';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
 import { Button, buttonClasses } from '../components/ui/button';
@@ -9,7 +8,8 @@ import { Spinner } from '../components/ui/spinner';
 import { AdminGate } from '../features/admin/AdminGate';
 import { PurchaseForm } from '../features/admin/PurchaseForm';
 import { PurchaseTable } from '../features/admin/PurchaseTable';
-import { getJson } from '../lib/api';
+import { adminApi } from '@app/common/api/admin';
+import { call } from '../lib/api';
 import { useLiveRefetch } from '../lib/socket';
 import { useLoadErrorToast } from '../lib/use-action';
 
@@ -21,7 +21,7 @@ function AdminPanel() {
   const [page, setPage] = useState(1);
   const records = useQuery({
     queryKey: ['admin', 'purchases', page],
-    queryFn: ({ signal }) => getJson(`/api/admin/purchases?page=${page}&pageSize=${PAGE_SIZE}`, ZAdminPurchaseList, signal),
+    queryFn: ({ signal }) => call(adminApi.purchases, { query: { page, pageSize: PAGE_SIZE } }, signal),
     placeholderData: keepPreviousData,
   });
   useLiveRefetch('admins', 'ledger:row', [['admin', 'purchases']]);

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { LEDGER_PATHS } from '@app/common/api/ledger-paths';
 import { formatFoundMessage, pageCount } from '@app/common/domain/format';
 import { isLedgerSearch } from '@app/common/domain/ledger-search';
 import type { TLedgerQuery } from '@app/common/schemas/ledger';
@@ -111,7 +112,7 @@ export default function TokenLedger() {
 
             {/* The rows of the current search (or all), as on screen, streamed by the API. */}
             <a
-              href={`/api/ledger/export.csv${searching && !invalidSearch ? `?search=${encodeURIComponent(search)}` : ''}`}
+              href={`${LEDGER_PATHS.exportCsv}${searching && !invalidSearch ? `?search=${encodeURIComponent(search)}` : ''}`}
               download
               data-testid="ledger-csv"
               className="self-end text-sm font-semibold text-gold-800 underline underline-offset-2 hover:text-gold-900"

@@ -1,10 +1,11 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { ZAddPurchase, ZAdminPurchase } from '@app/common/schemas/admin';
+import { ZAddPurchase } from '@app/common/schemas/admin';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
-import { ApiError, sendJson } from '../../lib/api';
+import { adminApi } from '@app/common/api/admin';
+import { ApiError, call } from '../../lib/api';
 
 const EMPTY = { investor_id: '', purchase_date: '', investment_amount_usd: '', tokens_to_be_distributed: '' };
 
@@ -27,7 +28,7 @@ export function PurchaseForm({ onAdded }: { onAdded: () => void }) {
     }
     setBusy(true);
     try {
-      await sendJson('POST', '/api/admin/purchases', form, ZAdminPurchase);
+      await call(adminApi.addPurchase, { body: form });
       toast({ title: 'Success', description: 'Purchase record added successfully', variant: 'success' });
       setForm(EMPTY);
       onAdded();

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { FORM_LIMITS, ZBusinessApplication } from '@app/common/schemas/ecosystem-forms';
-import { ZFormStored } from '@app/common/schemas/forms';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
-import { sendJson } from '../../lib/api';
+import { formsApi } from '@app/common/api/forms';
+import { call } from '../../lib/api';
 import { Confirmation } from './Confirmation';
 import { ECOSYSTEM_TEXT } from './content';
 import { LongTextField, TextField } from './FormControls';
@@ -59,7 +59,7 @@ export function BusinessApplicationForm() {
   }
 
   const onSubmit = form.handleSubmit(async (data) => {
-    await sendJson('POST', '/api/forms/business-application', data, ZFormStored);
+    await call(formsApi.submit, { params: { form: 'business-application' }, body: data });
     toast({ title: ECOSYSTEM_TEXT.applicationToastTitle, description: ECOSYSTEM_TEXT.applicationToast, variant: 'success' });
     setDone(true);
   }, toastSubmitError);

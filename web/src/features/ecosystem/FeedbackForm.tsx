@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { FEEDBACK_TYPES, FORM_LIMITS, ZFeedback, type TFeedbackType } from '@app/common/schemas/ecosystem-forms';
-import { ZFormStored } from '@app/common/schemas/forms';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
-import { sendJson } from '../../lib/api';
+import { formsApi } from '@app/common/api/forms';
+import { call } from '../../lib/api';
 import { Confirmation } from './Confirmation';
 import { ECOSYSTEM_TEXT } from './content';
 import { LongTextField, TextField } from './FormControls';
@@ -45,7 +45,7 @@ export function FeedbackForm() {
   }
 
   const onSubmit = form.handleSubmit(async (data) => {
-    await sendJson('POST', '/api/forms/feedback', data, ZFormStored);
+    await call(formsApi.submit, { params: { form: 'feedback' }, body: data });
     toast({ title: ECOSYSTEM_TEXT.feedbackToastTitle, description: thanks(data.type), variant: 'success' });
     setSentType(data.type);
   }, toastSubmitError);

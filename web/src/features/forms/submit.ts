@@ -1,13 +1,14 @@
-import { ZFormStored, type TFormStored } from '@app/common/schemas/forms';
+import { type TFormStored } from '@app/common/schemas/forms';
 import { toast } from '../../components/ui/toast';
-import { ApiError, sendJson } from '../../lib/api';
+import { formsApi } from '@app/common/api/forms';
+import { ApiError, call } from '../../lib/api';
 
 /** The stored forms' endpoints. */
 export type FormPath = 'scholarship' | 'consultation' | 'incubator-application' | 'incubator-registration';
 
 /** Stores a form (POST /api/forms/:path); throws ApiError (400 with each field's message, 429 when too many). */
 export function submitForm(path: FormPath, body: unknown): Promise<TFormStored> {
-  return sendJson('POST', `/api/forms/${path}`, body, ZFormStored);
+  return call(formsApi.submit, { params: { form: path }, body });
 }
 
 /** Opens a prepared e-mail in the visitor's mail client (a mailto: link in this tab leaves the page where it is). */

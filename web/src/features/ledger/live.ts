@@ -1,7 +1,8 @@
+import { LEDGER_PATHS } from '@app/common/api/ledger-paths';
 import { LEDGER_CACHE } from '@app/common/domain/ledger-http-cache';
 
-/** The public ledger's live stream (api/src/routes/ledger/stream.ts): server-sent events, no Socket.IO client. */
-const STREAM_URL = '/api/ledger/stream';
+/** The public ledger's live stream (api/src/modules/ledger/stream.ts): server-sent events, no Socket.IO client. */
+const STREAM_URL = LEDGER_PATHS.stream;
 /**
  * A proxy may answer from its copy for up to max-age after a change (deploy/nginx.conf caches the ledger's answers):
  * the page asks once more when that copy has surely expired (unchanged answers cost a 304 and no render).

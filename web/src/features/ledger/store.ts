@@ -1,4 +1,5 @@
 import { createContext } from 'react';
+import { LEDGER_PATHS } from '@app/common/api/ledger-paths';
 import type { TLedgerPage, TLedgerSummary } from '@app/common/schemas/ledger';
 
 // The public ledger's two reads, kept without TanStack Query (issue 15: the page's JS budget): one small store of
@@ -34,12 +35,12 @@ export interface LedgerSeed {
 export const LEDGER_SEED_ID = 'ledger-seed';
 
 /** The URLs of the two reads; the seed's page is the first page of `pageSize` rows of its search. */
-export const SUMMARY_URL = '/api/ledger/summary';
+export const SUMMARY_URL = LEDGER_PATHS.summary;
 export function pageUrl(q: { search: string; page: number; pageSize: number; after?: string; before?: string }): string {
   const params = new URLSearchParams({ search: q.search, page: String(q.page), pageSize: String(q.pageSize) });
   if (q.after) params.set('after', q.after);
   else if (q.before) params.set('before', q.before);
-  return `/api/ledger?${params.toString()}`;
+  return `${LEDGER_PATHS.page}?${params.toString()}`;
 }
 
 function isRetryable(err: unknown): boolean {

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ZOutboxPage, type TOutboxMessage } from '@app/common/schemas/mail';
+import { type TOutboxMessage } from '@app/common/schemas/mail';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { getJson } from '../../lib/api';
+import { adminApi } from '@app/common/api/admin';
+import { call } from '../../lib/api';
 
 const PAGE_SIZE = 20;
 
@@ -47,7 +48,7 @@ export function OutboxList() {
   const [to, setTo] = useState('');
   const query = useQuery({
     queryKey: ['admin-outbox', to, page],
-    queryFn: ({ signal }) => getJson(`/api/admin/outbox?${new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), ...(to ? { to } : {}) }).toString()}`, ZOutboxPage, signal),
+    queryFn: ({ signal }) => call(adminApi.outbox, { query: { page, pageSize: PAGE_SIZE, to: to || undefined } }, signal),
     placeholderData: keepPreviousData,
   });
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : 1;

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
-import { sendJson } from '../../lib/api';
+import { sessionsApi } from '@app/common/api/sessions';
+import { call } from '../../lib/api';
 
-const ZMessage = z.object({ message: z.string() });
 
 /**
  * 'Send invitation' beside a speaker token that was just shown once in the manage tab: mails it, with the
@@ -12,7 +11,7 @@ const ZMessage = z.object({ message: z.string() });
  */
 export function SendInvitationButton({ sessionId, token }: { sessionId: string; token: string }) {
   const send = useMutation({
-    mutationFn: () => sendJson('POST', `/api/speaker-sessions/${sessionId}/invitation`, { token }, ZMessage),
+    mutationFn: () => call(sessionsApi.sendInvitation, { params: { id: sessionId }, body: { token } }),
     onSuccess: ({ message }) => toast({ title: message }),
     onError: (err) => toast({ title: 'Invitation not sent', description: err.message, variant: 'destructive' }),
   });

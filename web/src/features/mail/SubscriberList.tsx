@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZSubscriberList } from '@app/common/schemas/mail';
 import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
-import { getJson } from '../../lib/api';
+import { adminApi } from '@app/common/api/admin';
+import { call } from '../../lib/api';
 
 const STATUS = { pending: { label: 'Pending', variant: 'gold' }, confirmed: { label: 'Confirmed', variant: 'green' }, unsubscribed: { label: 'Unsubscribed', variant: 'gray' } } as const;
 
 /** The newsletter's subscribers and where each stands in the double opt-in. */
 export function SubscriberList() {
-  const query = useQuery({ queryKey: ['admin-subscribers'], queryFn: ({ signal }) => getJson('/api/admin/newsletter/subscribers', ZSubscriberList, signal) });
+  const query = useQuery({ queryKey: ['admin-subscribers'], queryFn: ({ signal }) => call(adminApi.subscribers, {}, signal) });
   if (query.isPending) return <Spinner size="lg" label="Loading subscribers…" />;
   if (query.isError)
     return (

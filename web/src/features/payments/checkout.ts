@@ -1,12 +1,13 @@
-import { ZCheckoutUrl, type TCreateDonation } from '@app/common/schemas/payments';
-import { sendJson } from '../../lib/api';
+import { type TCreateDonation } from '@app/common/schemas/payments';
+import { paymentsApi } from '@app/common/api/payments';
+import { call } from '../../lib/api';
 
 /** POST /api/payments/donations. */
 export function createDonation(body: TCreateDonation): Promise<{ url: string }> {
-  return sendJson('POST', '/api/payments/donations', body, ZCheckoutUrl);
+  return call(paymentsApi.createDonation, { body });
 }
 
 /** POST /api/payments/program: enrollment or student sponsorship (the server sets the $2,497 price). */
 export function createProgramPayment(kind: 'program' | 'sponsorship'): Promise<{ url: string }> {
-  return sendJson('POST', '/api/payments/program', { kind }, ZCheckoutUrl);
+  return call(paymentsApi.createProgramPayment, { body: { kind } });
 }

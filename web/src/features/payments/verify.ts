@@ -1,5 +1,6 @@
-import { ZInvestmentVerification, ZPaymentVerification, type TPaymentVerification } from '@app/common/schemas/payments';
-import { sendJson } from '../../lib/api';
+import { type TPaymentVerification } from '@app/common/schemas/payments';
+import { paymentsApi } from '@app/common/api/payments';
+import { call } from '../../lib/api';
 import { useCheckoutOutcome } from './use-checkout-outcome';
 
 /** The donation and program success pages' check of ?session_id= (records it if paid), live while pending. */
@@ -8,7 +9,7 @@ export function usePaymentOutcome(sessionId: string | null, live: boolean) {
     key: 'verify',
     sessionId,
     live,
-    verify: (id) => sendJson('POST', '/api/payments/verify', { session_id: id }, ZPaymentVerification),
+    verify: (id) => call(paymentsApi.verify, { body: { session_id: id } }),
     statusOf: (v: TPaymentVerification) => v.status,
   });
 }
@@ -20,7 +21,7 @@ export function useInvestmentOutcome(sessionId: string | null, signedIn: boolean
     sessionId,
     enabled: signedIn,
     live: signedIn,
-    verify: (id) => sendJson('POST', '/api/payments/investments/verify', { session_id: id }, ZInvestmentVerification),
+    verify: (id) => call(paymentsApi.verifyInvestment, { body: { session_id: id } }),
     statusOf: (v) => v.investment.payment_status,
   });
 }

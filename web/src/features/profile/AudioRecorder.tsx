@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { AUDIO_MAX_BYTES, AUDIO_MESSAGES, SPEAKER_AUDIO_CONSTRAINTS, SPEAKER_AUDIO_MIME_TYPE, SPEAKER_AUDIO_TEXT, speakerAudioFileName, type AudioPurpose } from '@app/common/domain/audio';
-import { ZAudioUploaded } from '@app/common/schemas/profiles';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api';
+import { meApi } from '@app/common/api/me';
+import { ApiError, urlOf } from '../../lib/api';
 import { uploadForm } from '../../lib/upload';
 import { PROFILE_TEXT } from './texts';
 import { formatElapsed, useAudioRecorder } from './use-audio-recorder';
@@ -79,7 +79,7 @@ export function AudioRecorder({ onUploaded, purpose = 'profile' }: { onUploaded:
     setProgress(0);
     let audioUrl: string;
     try {
-      audioUrl = (await uploadForm(purpose === 'speaker' ? '/api/me/audio?purpose=speaker' : '/api/me/audio', form, ZAudioUploaded, { onProgress: setProgress })).audioUrl;
+      audioUrl = (await uploadForm(urlOf(meApi.uploadAudio, { query: { purpose: purpose === 'speaker' ? 'speaker' : undefined } }), form, meApi.uploadAudio.response, { onProgress: setProgress })).audioUrl;
     } catch (err) {
       console.error('Error uploading audio:', err);
       toast({ ...p.uploadError(err), variant: 'destructive' });

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ZProfile, type TProfile } from '@app/common/schemas/profiles';
-import { getJson } from '../../lib/api';
+import { type TProfile } from '@app/common/schemas/profiles';
+import { membersApi } from '@app/common/api/members';
+import { call } from '../../lib/api';
 
 /** React Query key of one profile (usernames are case-insensitive). */
 const profileKey = (username: string) => ['profile', username.toLowerCase()] as const;
@@ -10,7 +11,7 @@ const profileKey = (username: string) => ['profile', username.toLowerCase()] as 
 export function useProfile(username: string) {
   return useQuery({
     queryKey: profileKey(username),
-    queryFn: ({ signal }) => getJson(`/api/profiles/${encodeURIComponent(username)}`, ZProfile, signal),
+    queryFn: ({ signal }) => call(membersApi.profile, { params: { username } }, signal),
   });
 }
 

@@ -2,18 +2,18 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState } from 'react';
 import { formatMinutesSeconds } from '@app/common/domain/session-status';
 import { formatLocalDate } from '@app/common/domain/local-date';
-import { ZArchiveList, type TArchivedSession } from '@app/common/schemas/sessions';
+import { type TArchivedSession } from '@app/common/schemas/sessions';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
-import { ApiError, getJson, sendJson } from '../../lib/api';
+import { archiveApi } from '@app/common/api/archive';
+import { ApiError, call } from '../../lib/api';
 import { useLoadErrorToast } from '../../lib/use-action';
 
 type Sort = 'date' | 'duration' | 'popular';
-const ok = { parse: (v: unknown) => v };
 
 /** Session Archive: search, sort, totals, favorites and opening recordings (which records a view). */
 export function ArchiveTab({ signedIn }: { signedIn: boolean }) {
@@ -27,7 +27,7 @@ export function ArchiveTab({ signedIn }: { signedIn: boolean }) {
   }, [search]);
   const archive = useQuery({
     queryKey: ['archive', term, sort],
-    queryFn: ({ signal }) => getJson(`/api/archive?${new URLSearchParams({ search: term, sort })}`, ZArchiveList, signal),
+    queryFn: ({ signal }) => call(archiveApi.list, { query: { search: term, sort } }, signal),
     placeholderData: keepPreviousData,
   });
   useLoadErrorToast(archive, { message: 'Failed to load archived sessions', id: 'archive-load' });
@@ -38,7 +38,7 @@ export function ArchiveTab({ signedIn }: { signedIn: boolean }) {
       return;
     }
     try {
-      await sendJson(s.favorite ? 'DELETE' : 'PUT', `/api/archive/${s.id}/favorite`, undefined, ok);
+      await call(s.favorite ? archiveApi.unfavorite : archiveApi.favorite, { params: { id: s.id } });
       await queryClient.invalidateQueries({ queryKey: ['archive'] });
     } catch (err) {
       console.error('Failed to update favorite', err);
@@ -49,7 +49,7 @@ export function ArchiveTab({ signedIn }: { signedIn: boolean }) {
   async function open(s: TArchivedSession) {
     const tab = window.open('', '_blank');
     try {
-      const { recording_url } = (await sendJson('POST', `/api/archive/${s.id}/view`, undefined, ok)) as { recording_url: string | null };
+      const { recording_url } = await call(archiveApi.view, { params: { id: s.id } });
       if (recording_url && tab) tab.location.href = recording_url;
       else tab?.close();
     } catch (err) {

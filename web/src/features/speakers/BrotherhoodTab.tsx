@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { z } from 'zod';
 import { SPEAKER_TOPIC_CONSENT } from '@app/common/domain/privacy';
-import { ZSpeakerProfile, type TSpeakerProfile } from '@app/common/schemas/speakers';
+import { type TSpeakerProfile } from '@app/common/schemas/speakers';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
@@ -11,7 +10,9 @@ import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
-import { getJson, sendJson } from '../../lib/api';
+import { meApi } from '@app/common/api/me';
+import { sessionsApi } from '@app/common/api/sessions';
+import { call } from '../../lib/api';
 import { useLoadErrorToast } from '../../lib/use-action';
 import { Avatar } from '../auth/Avatar';
 import { COMMUNITY_INVITE_URL } from '../site/links';
@@ -30,7 +31,7 @@ const VALUES = [
 /** The viewer's own speaker profile: topic and bio, and an audio introduction. */
 function OwnProfile() {
   const queryClient = useQueryClient();
-  const me = useQuery({ queryKey: ['me', 'speaker-profile'], queryFn: ({ signal }) => getJson('/api/me/speaker-profile', ZSpeakerProfile, signal) });
+  const me = useQuery({ queryKey: ['me', 'speaker-profile'], queryFn: ({ signal }) => call(meApi.speakerProfile, {}, signal) });
   const [draft, setDraft] = useState<{ speaker_topic: string; bio: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const form = draft ?? { speaker_topic: me.data?.speaker_topic ?? '', bio: me.data?.bio ?? '' };
@@ -39,7 +40,7 @@ function OwnProfile() {
     e.preventDefault();
     setBusy(true);
     try {
-      const saved = await sendJson('PUT', '/api/me/speaker-profile', form, ZSpeakerProfile);
+      const saved = await call(meApi.saveSpeakerProfile, { body: form });
       queryClient.setQueryData(['me', 'speaker-profile'], saved);
       void queryClient.invalidateQueries({ queryKey: ['speakers'] });
       setDraft(null);
@@ -56,7 +57,7 @@ function OwnProfile() {
   // Profile audio): the topic and bio as they stand in the form. A failure here is 'Update Failed'.
   async function saveWithAudio() {
     try {
-      const saved = await sendJson('PUT', '/api/me/speaker-profile', form, ZSpeakerProfile);
+      const saved = await call(meApi.saveSpeakerProfile, { body: form });
       queryClient.setQueryData(['me', 'speaker-profile'], saved);
       setDraft(null);
     } finally {
@@ -144,7 +145,7 @@ function JoinCommunity() {
 function MemberPart() {
   const speakers = useQuery({
     queryKey: ['speakers'],
-    queryFn: ({ signal }) => getJson('/api/speakers', z.object({ speakers: z.array(ZSpeakerProfile) }), signal),
+    queryFn: ({ signal }) => call(sessionsApi.speakers, {}, signal),
   });
   useLoadErrorToast(speakers, { message: 'Failed to load speaker profiles', id: 'speakers-load' });
   return (

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { FLYER_FAILED, SESSION_DAYS, SESSION_MINUTES, SESSION_TIME_LABEL, flyerFileName, type SessionDay } from '@app/common/domain/flyer';
-import { ZFlyerStatus, type TFlyerStatus } from '@app/common/schemas/flyers';
+import { type TFlyerStatus } from '@app/common/schemas/flyers';
 import type { TSpeakerProfile } from '@app/common/schemas/speakers';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
-import { ApiError, getJson, sendJson } from '../../lib/api';
+import { flyersApi } from '@app/common/api/flyers';
+import { ApiError, call } from '../../lib/api';
 import { useLiveRefetch } from '../../lib/socket';
 
 /** Where one day's flyer stands on this page. */
@@ -32,7 +33,7 @@ function failed(day: SessionDay, err: unknown) {
 function PendingFlyer({ jobId, onSettled }: { jobId: string; onSettled: (f: TFlyerStatus) => void }) {
   const status = useQuery({
     queryKey: ['flyer', jobId],
-    queryFn: ({ signal }) => getJson(`/api/flyers/${jobId}`, ZFlyerStatus, signal),
+    queryFn: ({ signal }) => call(flyersApi.status, { params: { jobId } }, signal),
     refetchInterval: (q) => (q.state.data && q.state.data.status !== 'pending' ? false : POLL_MS),
   });
   useLiveRefetch('me', 'flyer:ready', [['flyer', jobId]]);
@@ -142,7 +143,7 @@ export function FlyerGenerator({ speakers, loading }: { speakers: TSpeakerProfil
     if (!speaker) return;
     set(day, { state: 'requesting', speakerId: speaker.id });
     try {
-      const flyer = await sendJson('POST', '/api/flyers', { speakerId: speaker.id, sessionDay: day }, ZFlyerStatus);
+      const flyer = await call(flyersApi.request, { body: { speakerId: speaker.id, sessionDay: day } });
       settle(day, flyer);
     } catch (err) {
       set(day, { state: 'idle' });

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { z } from 'zod';
-import { ZSpeakerSession, type TSpeakerSession } from '@app/common/schemas/sessions';
+import { type TSpeakerSession } from '@app/common/schemas/sessions';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
-import { getJson, sendJson } from '../../lib/api';
+import { sessionsApi } from '@app/common/api/sessions';
+import { call } from '../../lib/api';
 import { useLiveEvents } from '../../lib/socket';
 import { useLoadErrorToast } from '../../lib/use-action';
 import { SendInvitationButton } from '../mail/SendInvitationButton';
@@ -16,9 +16,6 @@ import { SessionCard, type SessionActions } from './manage/SessionCard';
 import { SessionForm } from './manage/SessionForm';
 import type { LiveTake } from './manage/TakeLine';
 
-const ZList = z.object({ sessions: z.array(ZSpeakerSession) });
-const ZToken = z.object({ token: z.string(), token_expires_at: z.string() });
-const ok = { parse: (v: unknown) => v };
 
 /** Runs an admin call; a failure is logged and shown with the given words. */
 async function attempt(what: string, fn: () => Promise<void>): Promise<void> {
@@ -57,7 +54,7 @@ function useLiveTakes(reload: () => void): Record<string, LiveTake> {
 /** Manage Sessions (admins; the server checks the role on every call). */
 export function ManageTab() {
   const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: ['speaker-sessions'], queryFn: ({ signal }) => getJson('/api/speaker-sessions', ZList, signal) });
+  const sessions = useQuery({ queryKey: ['speaker-sessions'], queryFn: ({ signal }) => call(sessionsApi.list, {}, signal) });
   useLoadErrorToast(sessions, { message: 'Failed to fetch sessions', id: 'sessions-load' });
   const [editing, setEditing] = useState<TSpeakerSession | 'new' | null>(null);
   const [urlFor, setUrlFor] = useState<TSpeakerSession | null>(null);
@@ -70,7 +67,7 @@ export function ManageTab() {
   const actions: SessionActions = {
     newToken: (s) =>
       void attempt('Failed to generate token', async () => {
-        const { token } = await sendJson('POST', `/api/speaker-sessions/${s.id}/token`, undefined, ZToken);
+        const { token } = await call(sessionsApi.newToken, { params: { id: s.id } });
         toast({ title: 'New Token Generated', description: 'Copy it now: it is shown only once.', variant: 'success' });
         setShownToken({ sessionId: s.id, token });
       }),
@@ -82,7 +79,7 @@ export function ManageTab() {
 
   const confirmCancel = (s: TSpeakerSession) =>
     void attempt('Failed to cancel session', async () => {
-      await sendJson('POST', `/api/speaker-sessions/${s.id}/status`, { status: 'cancelled' }, ZSpeakerSession);
+      await call(sessionsApi.changeStatus, { params: { id: s.id }, body: { status: 'cancelled' } });
       toast({ title: 'Session Cancelled', variant: 'success' });
       setConfirming(null);
       reload();
@@ -90,7 +87,7 @@ export function ManageTab() {
 
   const confirmDelete = (s: TSpeakerSession) =>
     void attempt('Failed to delete session', async () => {
-      await sendJson('DELETE', `/api/speaker-sessions/${s.id}`, undefined, ok);
+      await call(sessionsApi.remove, { params: { id: s.id } });
       toast({ title: 'Session Deleted', variant: 'success' });
       setConfirming(null);
       reload();

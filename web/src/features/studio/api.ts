@@ -1,6 +1,7 @@
-import { ZSpeakerAuthResult, type TSpeakerAuthResult } from '@app/common/schemas/sessions';
+import { type TSpeakerAuthResult } from '@app/common/schemas/sessions';
 import { STUDIO_API, ZMissingChunks, ZStudioState, ZStudioTake, type TStudioState, type TStudioTake } from '@app/common/studio';
-import { ApiError, apiErrorFrom, csrfHeaders, getJson, sendJson } from '../../lib/api';
+import { sessionsApi } from '@app/common/api/sessions';
+import { ApiError, apiErrorFrom, call, csrfHeaders, getJson, sendJson } from '../../lib/api';
 
 /** GET /api/studio/state: the studio credential's session and take, or null when there is no valid credential (401). */
 export async function fetchStudioState(signal?: AbortSignal): Promise<TStudioState | null> {
@@ -14,7 +15,7 @@ export async function fetchStudioState(signal?: AbortSignal): Promise<TStudioSta
 
 /** POST /api/speaker/authenticate with the session token. */
 export function authenticateSpeaker(token: string): Promise<TSpeakerAuthResult> {
-  return sendJson('POST', '/api/speaker/authenticate', { token }, ZSpeakerAuthResult);
+  return call(sessionsApi.authenticateSpeaker, { body: { token } });
 }
 
 /** POST /api/studio/recordings: starts the session's take (or answers the one that is already live). */

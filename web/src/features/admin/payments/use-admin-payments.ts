@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ZAdminPaymentPage, ZReconciliation, ZRefundAccepted, type TAdminPaymentQuery } from '@app/common/schemas/admin-payments';
-import { getJson, sendJson } from '../../../lib/api';
+import type { PaymentKind } from '@app/common/domain/payment-status';
+import type { TAdminPaymentQuery } from '@app/common/schemas/admin-payments';
+import { adminApi } from '@app/common/api/admin';
+import { call } from '../../../lib/api';
 import { useLiveRefetch } from '../../../lib/socket';
 
 const ADMIN_PAYMENTS_KEY = ['admin', 'payments'] as const;
@@ -21,13 +22,13 @@ export function useAdminPayments(filters: PaymentFilters, page: number, pageSize
       const q = filterParams(filters);
       q.set('page', String(page));
       q.set('pageSize', String(pageSize));
-      return getJson(`/api/admin/payments?${q.toString()}`, ZAdminPaymentPage, signal);
+      return call(adminApi.payments, { query: Object.fromEntries(q) }, signal);
     },
     placeholderData: keepPreviousData,
   });
   const reconciliation = useQuery({
     queryKey: [...ADMIN_PAYMENTS_KEY, 'reconciliation'],
-    queryFn: ({ signal }) => getJson('/api/admin/payments/reconciliation', z.object({ last: ZReconciliation.nullable() }), signal),
+    queryFn: ({ signal }) => call(adminApi.reconciliation, {}, signal),
   });
   return { list, reconciliation };
 }
@@ -35,8 +36,8 @@ export function useAdminPayments(filters: PaymentFilters, page: number, pageSize
 /** Asks for a refund; the row changes when the provider's charge.refunded arrives (a payment:status event). */
 export function useRefund() {
   const client = useQueryClient();
-  return async (kind: string, id: string) => {
-    const res = await sendJson('POST', `/api/admin/payments/${kind}/${id}/refund`, {}, ZRefundAccepted);
+  return async (kind: PaymentKind, id: string) => {
+    const res = await call(adminApi.refund, { params: { kind, id }, body: {} });
     void client.invalidateQueries({ queryKey: [...ADMIN_PAYMENTS_KEY] });
     return res;
   };

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { ZSpeakerSession, type TSpeakerSession } from '@app/common/schemas/sessions';
+import { type TSpeakerSession } from '@app/common/schemas/sessions';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { ApiError, sendJson } from '../../../lib/api';
+import { sessionsApi } from '@app/common/api/sessions';
+import { ApiError, call } from '../../../lib/api';
 
 /**
  * The spec's update_recording_url: set (or clear) a session's recording by hand, for a take made outside the
@@ -20,7 +21,7 @@ export function RecordingUrlDialog({ session, onClose, onSaved }: { session: TSp
     setBusy(true);
     setError(null);
     try {
-      await sendJson('PUT', `/api/speaker-sessions/${session.id}/recording-url`, { recording_url: value }, ZSpeakerSession);
+      await call(sessionsApi.setRecordingUrl, { params: { id: session.id }, body: { recording_url: value } });
       toast({ title: value ? 'Recording URL Saved' : 'Recording URL Cleared', variant: 'success' });
       onSaved();
     } catch (err) {

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { toLocalDateTimeInput } from '@app/common/domain/session-status';
-import { ZSessionWithToken, ZSpeakerSession, type TSpeakerSession } from '@app/common/schemas/sessions';
+import { type TSpeakerSession } from '@app/common/schemas/sessions';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { sendJson } from '../../../lib/api';
+import { sessionsApi } from '@app/common/api/sessions';
+import { call } from '../../../lib/api';
 import { SpeakerPicker } from './SpeakerPicker';
 
 const EMPTY = { session_title: '', session_description: '', scheduled_date: '', discord_channel_link: '', speaker_id: '' };
@@ -34,11 +35,11 @@ export function SessionForm({ initial, onSaved, onCancel }: { initial?: TSpeaker
     const body = { ...form, scheduled_date: new Date(form.scheduled_date).toISOString() };
     try {
       if (initial) {
-        await sendJson('PATCH', `/api/speaker-sessions/${initial.id}`, body, ZSpeakerSession);
+        await call(sessionsApi.update, { params: { id: initial.id }, body });
         toast({ title: 'Session Updated', variant: 'success' });
         onSaved();
       } else {
-        const created = await sendJson('POST', '/api/speaker-sessions', body, ZSessionWithToken);
+        const created = await call(sessionsApi.create, { body });
         onSaved({ sessionId: created.session.id, token: created.token });
       }
     } catch (err) {

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ZSpeakerOptions } from '@app/common/schemas/sessions';
 import { Input } from '../../../components/ui/input';
-import { getJson } from '../../../lib/api';
+import { sessionsApi } from '@app/common/api/sessions';
+import { call } from '../../../lib/api';
 
 const SELECT =
   'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-ink-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-gold-500';
@@ -16,7 +16,7 @@ export function SpeakerPicker({ value, currentName, onChange }: { value: string;
   const id = useId();
   const options = useQuery({
     queryKey: ['speaker-options', search.trim()],
-    queryFn: ({ signal }) => getJson(`/api/speaker-sessions/speaker-options?search=${encodeURIComponent(search.trim())}`, ZSpeakerOptions, signal),
+    queryFn: ({ signal }) => call(sessionsApi.speakerOptions, { query: { search: search.trim() } }, signal),
     placeholderData: keepPreviousData,
   });
   const members = options.data?.members ?? [];

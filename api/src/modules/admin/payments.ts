@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZAdminPaymentPage, ZAdminPaymentQuery, ZRefundAccepted, ZRefundParams, ZRefundRequest } from '@app/common/schemas/admin-payments';
+import { ZApiError } from '@app/common/schemas/errors';
+import { adminPaymentsExport, findRefundable, listAdminPayments } from '@app/common/server/admin-payments.repository';
+import { streamCsv } from '@app/common/server/csv-export';
+import { audit } from '@app/common/server/audit.repository';
+import { lastReconciliation } from '@app/common/server/provider-reconcile.repository';
+import { httpError } from '../../http-error';
+import { requireProvider } from '../payments/payments.service';
+import { adminApi } from '@app/common/api/admin';
+
+/** Statuses a refund can start from: the money arrived and some of it is still with us. */
+const REFUNDABLE = new Set(['paid', 'partially_refunded']);
+
+/** Admin payments page: every donation, program payment, sponsorship and investment; refunds through the provider. */
+export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/payments',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every payment of any kind, newest first, filtered by kind, status and creation date (UTC days)',
+        querystring: ZAdminPaymentQuery,
+        response: { 200: ZAdminPaymentPage, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listAdminPayments(app.db, req.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/payments/export.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The admin payments list as CSV (streamed), with the same filters, every page',
+        // No response schema: the body is a CSV stream, not JSON (errors keep the usual JSON shape).
+        querystring: ZAdminPaymentQuery.omit({ page: true, pageSize: true }),
+      },
+    },
+    async (req, reply) => {
+      const csv = streamCsv(app.db, adminPaymentsExport(app.db, req.query));
+      return reply.header('cache-control', 'no-store').header('content-disposition', 'attachment; filename="payments.csv"').type('text/csv; charset=utf-8').send(csv);
+    },
+  );
+
+  app.get(
+    '/api/admin/payments/reconciliation',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The last reconciliation with the payment provider and what it found (null before the first run)',
+        response: { 200: adminApi.reconciliation.response, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { last: await lastReconciliation(app.db) };
+    },
+  );
+
+  app.post(
+    '/api/admin/payments/:kind/:id/refund',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Refund a paid payment (all that is left, or amount_cents) through the provider; the status follows its charge.refunded event',
+        params: ZRefundParams,
+        body: ZRefundRequest,
+        response: { 200: ZRefundAccepted, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError },
+      },
+    },
+    async (req) => {
+      const provider = requireProvider(app.payments);
+      const { kind, id } = req.params;
+      const payment = await findRefundable(app.db, kind, id);
+      if (!payment) throw httpError(404, 'No such payment');
+      if (!REFUNDABLE.has(payment.status)) throw httpError(409, `A ${payment.status.replace('_', ' ')} payment cannot be refunded`);
+      if (!payment.payment_intent) throw httpError(409, "This payment's charge is not known yet: refund it at the provider, or wait for its events (reconciliation)");
+      const left = payment.amount_cents - payment.refunded_cents;
+      const amount = req.body.amount_cents ?? left;
+      if (amount > left) throw httpError(400, `At most ${left} cents are left to refund`);
+      // Keyed by what will have been refunded after this one: a double click is one refund, a second partial refund is another.
+      const idempotencyKey = `refund-${kind}-${id}-${payment.refunded_cents + amount}`;
+      await audit(app.db, 'admin_refund_requested', { userId: req.session!.userId, ip: req.ip, userAgent: req.headers['user-agent'] }, { kind, payment_id: id, amount_cents: amount });
+      try {
+        const refund = await provider.refund({ kind, rowId: id, paymentIntent: payment.payment_intent, amountCents: amount, idempotencyKey });
+        return { refund_id: refund.id, amount_cents: amount };
+      } catch (err) {
+        req.log.error({ err, kind, id }, 'payment provider refused the refund');
+        throw httpError(502, `The payment provider refused the refund: ${(err as Error).message}`);
+      }
+    },
+  );
+};
