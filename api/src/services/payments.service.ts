@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { attachCheckoutSession, receiptCodeOf, outcomeOf, PaymentMismatchError, type ApplyResult } from '@app/common/server/payments.repository';
+import { applyCheckoutEvent, outcomeOf, PaymentMismatchError, type ApplyResult } from '@app/common/server/payments/checkout';
+import { attachCheckoutSession, receiptCodeOf } from '@app/common/server/payments/payments.repository';
 import { announcePayment } from '@app/common/server/realtime';
-import { applyCheckoutEvent } from '@app/common/server/refunds.repository';
 import { httpError } from '../http-error';
 import type { CheckoutParams, PaymentProvider } from './payments/provider';
 

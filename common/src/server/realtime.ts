@@ -2,7 +2,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import type { FlyerReadyEvent, PaymentStatusEvent, RecordingStatusEvent, ServerToClientEvents, SessionStatusEvent } from '../events';
 import { rooms } from '../events';
-import type { ApplyResult } from './payments.repository';
+import type { ApplyResult } from './payments/checkout';
 
 /** The Redis channel prefix shared by the API's Socket.IO adapter and the workers' emitter. */
 export function socketKey(redisPrefix: string): string {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { PAYMENT_KINDS, PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentKind, type PaymentStatus } from '@app/common/domain/payment-status';
+import { PAYMENT_KINDS, PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentKind, type PaymentStatus } from '@app/common/domain/payments';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';

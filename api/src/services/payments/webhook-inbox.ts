@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { Coalescer } from '@app/common/server/coalesce';
 import { enqueueManyOrLeaveToReconciler, type Queues } from '@app/common/server/queues';
-import { insertStripeEvent, insertStripeEvents } from '@app/common/server/stripe-events.repository';
+import { insertStripeEvent, insertStripeEvents } from '@app/common/server/payments/provider-events';
 
 interface VerifiedEvent {
   id: string;
