@@ -1,5 +1,5 @@
 // Benchmark: the public ledger over 1,000,000 rows, against a bare Fastify hello-world measured in the same run
-// (issue 15). Scenarios: the summary and the unsearched first page (served from the per-process cache; target
+// (ratios to a peer hold on any host; absolute figures differ by host). Scenarios: the summary and the unsearched first page (served from the per-process cache; target
 // >= 50 % of the peer's req/s each), an investor-ID search + a page of 50, and a deep page (page 200, reached by
 // following the API's page positions once; keyset paged) -- target p99 <= 20 ms each. 50 connections, autocannon,
 // everything on this machine; the peer and each ratio scenario take turns (BENCH_ROUNDS, 5), ratios of their totals.

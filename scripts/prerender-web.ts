@@ -57,7 +57,7 @@ function inlineStylesheets(shell: string): string {
  * reports the page's first contentful paint (a PerformanceObserver on `paint`; where that is not supported, the task
  * after the first animation frame). With the entry's <script> in the head instead, its download and the hydration it
  * runs began before the first paint, and Lighthouse's simulation counted both as holding that paint back
- * (docs/benchmarks.md, issue 15). A page that is (or goes) hidden paints nothing: it loads the app at once; and in any
+ * (docs/decisions/0002-public-ledger-page-weight.md). A page that is (or goes) hidden paints nothing: it loads the app at once; and in any
  * case 3 s after this script ran (a browser that lists paint timing but reports no first-contentful-paint still gets
  * the app). Until the app says it is ready (`data-app-ready` on <html>, web/src/main.tsx), a form submitted on the
  * prerendered HTML is not sent natively (it would put what was typed in the address as a GET query); the app's own

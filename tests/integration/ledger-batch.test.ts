@@ -1,6 +1,6 @@
-// Issue 17: a batch of inbox events applied in one transaction (applyInboxBatch) has the same effects and
-// the same ApplyResult per event as the same events applied one transaction each, in the same order, as
-// ledger.record's per-event path does. Two identical databases, one applied each way, compared.
+// A batch of inbox events applied in one transaction (applyProviderEvents; docs/decisions/0003-burst-throughput.md)
+// has the same effects and the same ApplyResult per event as the same events applied one transaction each, in the
+// same order, as ledger.record's per-event path does. Two identical databases, one applied each way, compared.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Property (issue 13): for generated histories of one payment's provider events, each delivered 1–3
+// Property (docs/decisions/0001-money-moves-back.md): for generated histories of one payment's provider events, each delivered 1–3
 // times in any order (concurrently), the payment's final status and its net amount and tokens on the
 // ledger equal those of the same history delivered once, in order — and of a plain model of it.
 import fc from 'fast-check';

@@ -17,8 +17,8 @@ interface Waiting {
 }
 
 /**
- * Coalesces the ledger.record jobs one worker process runs at once (issue 17). Each job still is one BullMQ
- * job per event and waits here for its own event's outcome; at most one batch runs at a time, and the events
+ * Coalesces the ledger.record jobs one worker process runs at once (docs/decisions/0003-burst-throughput.md).
+ * Each job still is one BullMQ job per event and waits here for its own event's outcome; at most one batch runs at a time, and the events
  * that arrive meanwhile form the next one (up to `maxBatch`). A batch of one is the per-event transaction
  * itself; a larger one is one transaction (applyProviderEvents) and each job's promise settles after its commit.
  * An event the batch did not lock, and every event of a batch that failed for any reason, is applied in its
