@@ -1,4 +1,4 @@
-// Benchmark: weekly flyers (issue #7).
+// Benchmark: weekly flyers.
 //   (a) one flyer render (layout with the bundled fonts as glyph outlines, SVG template, sharp
 //       SVG -> PNG 1080x1350; the day's fixed layer is rasterized once per process, as in the
 //       worker, and the speaker's part drawn over it) against the peer, measured alternately in the same run: bare sharp

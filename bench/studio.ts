@@ -1,4 +1,4 @@
-// Benchmark: the live studio (issue #8), with the real API and worker processes.
+// Benchmark: the live studio, with the real API and worker processes.
 //   (a) N simulated speakers, each streaming 2.63 Mbit/s (the studio's 2.5 Mbit/s video + 128 kbit/s
 //       audio) as one ~330 KB chunk per second over its own loopback WebSocket, for BENCH_STUDIO_SECONDS.
 //       Measured: ack latency (frame sent -> its ack received: the chunk is on disk and in Postgres),

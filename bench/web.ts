@@ -1,4 +1,4 @@
-// Benchmark: the web app's weight and Lighthouse scores (issue #5's budget, tightened by issue 15).
+// Benchmark: the web app's weight and Lighthouse scores against their budget (docs/decisions/0002-public-ledger-page-weight.md).
 // Builds web/dist, serves it from the real API (with the demo ledger seeded), then for each page runs
 // Lighthouse's default mobile audit (simulated slow 4G, 4x CPU slowdown) in Debian's Chromium and records
 // the performance, accessibility, SEO and best-practices scores, LCP, and every script the page loaded (gzip size

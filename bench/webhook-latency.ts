@@ -1,8 +1,8 @@
 // Benchmark: event -> ledger row latency at a steady rate (scenario (b) of bench/webhooks.ts, alone), for this
 // checkout and, when BENCH_PEER_ROOT names another checkout (e.g. `git worktree add /tmp/base <commit>` with this
 // node_modules linked in), for that checkout's API and worker too, in alternating rounds on the same database
-// server: issue 17 asks that (b) be no worse than before its changes, and only a comparison in one run on one
-// machine can tell. BENCH_WEBHOOK_RATE (200) events/s, BENCH_DURATION_S (20) s per round, BENCH_ROUNDS (3) each.
+// server: batching for bursts must not make a steady stream's latency (b) any worse
+// (docs/decisions/0003-burst-throughput.md), and only a comparison in one run on one machine can tell. BENCH_WEBHOOK_RATE (200) events/s, BENCH_DURATION_S (20) s per round, BENCH_ROUNDS (3) each.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Benchmark: the payment webhook pipeline (issue #4), with the real API and worker processes.
+// Benchmark: the payment webhook pipeline, with the real API and worker processes.
 //   (a) signed webhooks accepted per second by the API (autocannon, 50 connections, a different
 //       pre-signed event on every request; all pay one real donation, so the worker has real work):
 //       once with the worker stopped (the API alone), once with the worker draining alongside it;
@@ -9,7 +9,7 @@
 //       Target p99 <= 250 ms.
 //   (c) the peer, measured in the same run: BullMQ's bare add -> process round trip (a Queue and a
 //       Worker with a no-op processor on a private prefix, add call -> 'completed') at the same rate.
-//   (d) a burst (issue #17): BENCH_BURST_RATE (500) paid events/s for BENCH_BURST_S (30 s), each making its
+//   (d) a burst: BENCH_BURST_RATE (500) paid events/s for BENCH_BURST_S (30 s), each making its
 //       own ledger row: event -> row latency (target p99 <= 250 ms, 0 missing) and CPU per event per process;
 //       its floor peer, one INSERT ... ON CONFLICT DO NOTHING per event through pg at the same rate; and the
 //       drain rate of a backlog of BENCH_BURST_BACKLOG (10,000) paid events (target >= 1,500/s) with the total

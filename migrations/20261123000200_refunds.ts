@@ -13,7 +13,7 @@ function statusCheck(table: string, column: string, name: string, values: string
 }
 
 /**
- * Money that moves back (issue 13): refund and dispute facts per provider charge, the payment
+ * Money that moves back (docs/decisions/0001-money-moves-back.md): refund and dispute facts per provider charge, the payment
  * statuses they lead to, and reversal rows on the append-only ledger.
  */
 export async function up(knex: Knex): Promise<void> {

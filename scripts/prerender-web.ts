@@ -57,7 +57,7 @@ function inlineStylesheets(shell: string): string {
  * reports the page's first contentful paint (a PerformanceObserver on `paint`; where that is not supported, the task
  * after the first animation frame). With the entry's <script> or modulepreloads in the head instead, their download
  * and the hydration they run began before the first paint, and Lighthouse's simulation counted both as holding that
- * paint back (docs/benchmarks.md). A page that is (or goes) hidden paints nothing: it loads the app at once; and a
+ * paint back (docs/decisions/0002-public-ledger-page-weight.md). A page that is (or goes) hidden paints nothing: it loads the app at once; and a
  * person's first input starts it too (the page is painted by then; no fixed delay as a safety net for a browser that
  * lists paint timing but reports no first-contentful-paint).
  * The page accepts input from its first paint: until the app says it is ready (`data-app-ready` on <html>, set by

@@ -1,4 +1,4 @@
-import type { PaymentKind, PaymentStatus } from './domain/payment-status';
+import type { PaymentKind, PaymentStatus } from './domain/payments';
 import type { RecordingStatus, SessionStatus } from './domain/session-status';
 import type { TLedgerRow } from './schemas/ledger';
 

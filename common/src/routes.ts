@@ -1,7 +1,7 @@
 /**
  * The web app's client-side routes. The API answers these paths with the app shell and status 200;
  * any other non-API path gets the same shell (which renders the 404 page) with status 404.
- * Patterns use `:param` for one path segment. Add a route here when its page is added to web/src/main.tsx.
+ * Patterns use `:param` for one path segment. Add a route here when its page is added to web/src/app.tsx (PAGES).
  */
 export const WEB_ROUTES = [
   '/',

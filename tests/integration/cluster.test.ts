@@ -1,4 +1,4 @@
-// Multi-instance run (issue #9): 2 API and 2 worker processes, spawned as in production (tsx), on one
+// Multi-instance run: 2 API and 2 worker processes, spawned as in production (tsx), on one
 // Postgres database and one Redis prefix, behind the production proxy: nginx running deploy/nginx.conf
 // (npm test installs Debian's nginx; without it the Node stand-in runs and the nginx-only checks skip, loudly).
 // Realtime events, rate limits and webhook idempotency must hold across instances.

@@ -1,4 +1,4 @@
-// Graceful operations (issue #9): under load, SIGTERM one API and one worker, start them again, and
+// Graceful operations: under load, SIGTERM one API and one worker, start them again, and
 // nothing is lost: every request is answered (a client may retry only a connection that never reached
 // a server), every job runs exactly once. Real processes through tsx.
 //

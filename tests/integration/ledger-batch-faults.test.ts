@@ -1,4 +1,4 @@
-// Fault tests of the batched ledger.record (issue 17): the ledger.record jobs a worker process runs at once
+// Fault tests of the batched ledger.record (docs/decisions/0003-burst-throughput.md): the ledger.record jobs a worker process runs at once
 // are applied in one transaction. A worker killed with SIGKILL while such a batch is inside its transaction,
 // and a bad event inside a batch. Real processes, no test hooks: "inside" is made deterministic with locks
 // the test holds (a payment row lock parks a first, single-event batch; while it waits, the other jobs gather

@@ -1,13 +1,11 @@
-// Issue 17: a batch of inbox events applied in one transaction (applyInboxBatch) has the same effects and
-// the same ApplyResult per event as the same events applied one transaction each, in the same order, as
-// ledger.record's per-event path does. Two identical databases, one applied each way, compared.
+// A batch of inbox events applied in one transaction (applyProviderEvents; docs/decisions/0003-burst-throughput.md)
+// has the same effects and the same ApplyResult per event as the same events applied one transaction each, in the
+// same order, as ledger.record's per-event path does. Two identical databases, one applied each way, compared.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyInboxBatch } from '@app/common/server/ledger-batch.repository';
-import { outcomeOf, type ApplyResult, type CheckoutSessionLike } from '@app/common/server/payments.repository';
-import { applyChargeEvent, applyCheckoutEvent, CHARGE_EVENT_TYPES, type ChargeLike, type DisputeLike } from '@app/common/server/refunds.repository';
-import { insertStripeEvent, lockStripeEvent, markStripeEventProcessed } from '@app/common/server/stripe-events.repository';
+import type { ApplyResult } from '@app/common/server/payments/checkout';
+import { applyProviderEvent, applyProviderEvents, insertStripeEvent, markStripeEventProcessed } from '@app/common/server/payments/provider-events';
 import { freshDatabase, type TestDatabase } from '../helpers/db';
 
 let batched: TestDatabase;
@@ -19,19 +17,8 @@ afterAll(async () => {
   await Promise.all([batched?.drop(), single?.drop()]);
 });
 
-/** ledger.record's per-event transaction (worker/src/handlers/ledger-record.ts applyAlone, less the refusal bookkeeping). */
-async function applyAlone(db: Knex, id: string): Promise<ApplyResult | null> {
-  return db.transaction(async (trx) => {
-    const event = await lockStripeEvent(trx, id);
-    if (!event || event.processed_at) return null;
-    const object = event.payload.data?.object;
-    let applied: ApplyResult | null = null;
-    if (event.type.startsWith('checkout.session.') && object) applied = await applyCheckoutEvent(trx, object as CheckoutSessionLike, outcomeOf(event.type, object as CheckoutSessionLike));
-    else if (CHARGE_EVENT_TYPES.includes(event.type) && object) applied = await applyChargeEvent(trx, event.type, object as unknown as ChargeLike | DisputeLike);
-    await markStripeEventProcessed(trx, id);
-    return applied;
-  });
-}
+/** ledger.record's per-event transaction: the event alone, a batch of one. */
+const applyAlone = async (db: Knex, id: string): Promise<ApplyResult | null> => (await applyProviderEvent(db, id)) ?? null;
 
 const u = () => randomUUID();
 const ids = { u1: u(), u2: u(), u3: u(), d: Array.from({ length: 10 }, u), inv: Array.from({ length: 4 }, u), prog: u() };
@@ -83,7 +70,7 @@ async function state(db: Knex) {
 const results = (m: Array<[string, ApplyResult | null]>) =>
   m.map(([id, r]) => [id, r && { ...r, ledgerRow: r.ledgerRow && { ...r.ledgerRow, created_at: 'at' }, ...(r.reversalRow ? { reversalRow: { ...r.reversalRow, created_at: 'at' } } : {}) }]);
 
-describe('applyInboxBatch', () => {
+describe('applyProviderEvents', () => {
   it('gives every event the result and effects of its own transaction, paid checkouts in bulk or not', async () => {
     await Promise.all([seed(batched.db), seed(single.db)]);
     const { d, inv } = ids;
@@ -120,7 +107,7 @@ describe('applyInboxBatch', () => {
     const viaBatch: Array<[string, ApplyResult | null]> = [];
     const viaSingle: Array<[string, ApplyResult | null]> = [];
     for (const group of [first, second]) {
-      const m = await batched.db.transaction((trx) => applyInboxBatch(trx, group.map((e) => e.id)));
+      const m = await batched.db.transaction((trx) => applyProviderEvents(trx, group.map((e) => e.id)));
       for (const e of group) viaBatch.push([e.id, m.get(e.id) ?? null]);
       expect([...m.keys()].sort()).toEqual(group.map((e) => e.id).sort());
       for (const e of group) viaSingle.push([e.id, await applyAlone(single.db, e.id)]);

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { openEventStream, type EventStreamReader } from '../helpers/event-stream';
 import { eventually } from '../helpers/worker';
 
-// GET /api/ledger/stream (issue 15): the public ledger's live updates as server-sent events, fed by each process's
+// GET /api/ledger/stream (docs/decisions/0002-public-ledger-page-weight.md): the public ledger's live updates as server-sent events, fed by each process's
 // one LISTEN ledger_changed connection. Two API instances on one database, as replicas behind the proxy are.
 
 let serial = 0;

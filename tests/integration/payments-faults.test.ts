@@ -1,4 +1,4 @@
-// Fault tests of the exactly-once ledger pipeline (issue #4): a worker process killed with SIGKILL in
+// Fault tests of the exactly-once ledger pipeline: a worker process killed with SIGKILL in
 // the middle of ledger.record, and Redis gone while webhooks arrive. Real processes, no test hooks in
 // the handler: "in the middle" is made deterministic with a Postgres row lock the test holds.
 import { Queue, QueueEvents } from 'bullmq';

@@ -1,4 +1,4 @@
-// Reconciliation with the provider (issue 13): with no webhook delivered at all, payments completed at
+// Reconciliation with the provider (docs/decisions/0001-money-moves-back.md): with no webhook delivered at all, payments completed at
 // the (fake) Stripe are recorded by the scheduled job listing Stripe's events, exactly once.
 import { QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';

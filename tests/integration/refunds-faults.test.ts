@@ -1,4 +1,4 @@
-// Fault tests of refunds on the exactly-once ledger pipeline (issue 13), as payments-faults.test.ts does
+// Fault tests of refunds on the exactly-once ledger pipeline (docs/decisions/0001-money-moves-back.md), as payments-faults.test.ts does
 // for payments: a worker killed with SIGKILL in the middle of applying a refund, and Redis gone while
 // refund events arrive. Real processes; "in the middle" is a Postgres row lock the test holds.
 import { Queue, QueueEvents } from 'bullmq';

@@ -1,9 +1,9 @@
-// Property (issue 13): for generated histories of one payment's provider events, each delivered 1–3
+// Property (docs/decisions/0001-money-moves-back.md): for generated histories of one payment's provider events, each delivered 1–3
 // times in any order (concurrently), the payment's final status and its net amount and tokens on the
 // ledger equal those of the same history delivered once, in order — and of a plain model of it.
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { reversedCents, settledStatus, type DisputeStatus } from '@app/common/domain/payment-status';
+import { reversedCents, settledStatus, type DisputeStatus } from '@app/common/domain/payments';
 import type { FakeSession } from '../fakes/stripe';
 import { deliver, inboxDrained, ledgerOf, netOf, startDonation, useStripeSite } from '../helpers/payments';
 import { eventually } from '../helpers/worker';
@@ -70,7 +70,7 @@ function eventCount(h: History): number {
   return (h.checkout === 'paid' ? 1 : 2) + h.refunds.length + (h.dispute === 'none' ? 0 : h.dispute === 'open' ? 1 : 2);
 }
 
-/** What the history must lead to, by the rules of payment-status.ts. */
+/** What the history must lead to, by the rules of domain/payments.ts. */
 function model(h: History): { status: string; cents: number } {
   if (h.checkout === 'expired') return { status: 'expired', cents: 0 };
   if (h.checkout === 'async-failed') return { status: 'failed', cents: 0 };

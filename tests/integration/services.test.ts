@@ -303,7 +303,7 @@ describe('ensureServices: shared servers', () => {
       const logs: string[] = [];
       const svc = await ensureServices({ dataDir: path.join(os.tmpdir(), 'svc-test-unused'), log: (m) => logs.push(m), env: {} });
       try {
-        // Debian's server keeps its socket here; a query over it costs less CPU than over loopback TCP (issue 17).
+        // Debian's server keeps its socket here; a query over it costs less CPU than over loopback TCP (docs/decisions/0003-burst-throughput.md).
         const socket = fs.existsSync('/var/run/postgresql/.s.PGSQL.5432');
         expect(svc.databaseUrl).toBe(socket ? 'postgres://postgres@127.0.0.1:5432/adx?host=%2Fvar%2Frun%2Fpostgresql' : 'postgres://postgres@127.0.0.1:5432/adx');
         expect(await query(svc.databaseUrl, 'select inet_server_addr() as addr')).toEqual([{ addr: socket ? null : '127.0.0.1' }]);

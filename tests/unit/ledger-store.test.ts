@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LedgerStore, pageUrl, SUMMARY_URL, type LedgerSeed } from '../../web/src/features/ledger/store';
 
-// The /token-ledger page's store of answers (issue 15: no TanStack Query on that page). What the live updates rely
+// The /token-ledger page's store of answers (no TanStack Query on that page: docs/decisions/0002-public-ledger-page-weight.md). What the live updates rely
 // on: a change makes every answer outdated, and a load that started before the change is followed by another one.
 
 const seed: LedgerSeed = {

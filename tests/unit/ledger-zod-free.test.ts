@@ -4,7 +4,7 @@ import { ZApiError } from '../../common/src/schemas/errors';
 import { ZLedgerQuery } from '../../common/src/schemas/ledger';
 import { ApiError, apiErrorFrom } from '../../web/src/lib/http';
 
-// The public ledger page checks searches and error answers without zod (issue 15's JS budget); these hand-written
+// The public ledger page checks searches and error answers without zod (its JS budget: docs/decisions/0002-public-ledger-page-weight.md); these hand-written
 // checks must say what the API's schemas say.
 
 const SEARCHES = [

@@ -23,7 +23,7 @@ interface Page {
  */
 const PAGES: Record<(typeof WEB_ROUTES)[number], Page> = {
   '/': { load: () => import('./routes/Home'), query: false },
-  // Reads its two answers without the query library (features/ledger/use-ledger-data.ts): issue 15's JS budget.
+  // Reads its two answers without the query library (features/ledger/use-ledger-data.ts): the page's JS budget, docs/decisions/0002-public-ledger-page-weight.md.
   '/token-ledger': { load: () => import('./routes/TokenLedger'), query: false },
   '/pitch-deck': { load: () => import('./routes/PitchDeck'), query: false },
   '/dog-pound': { load: () => import('./routes/DogPound'), query: false },

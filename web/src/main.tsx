@@ -18,7 +18,7 @@ const app = (
 // Public pages arrive rendered (scripts/prerender-web.ts, and /token-ledger from the API): React takes over that
 // HTML instead of drawing it again. Other pages arrive as the empty shell. Hydrating inside a transition lets React
 // yield to the browser every few milliseconds instead of in one long task: the page is already on screen, and a long
-// task here would block input (Lighthouse's total blocking time; docs/benchmarks.md, issue 15).
+// task here would block input (Lighthouse's total blocking time; docs/decisions/0002-public-ledger-page-weight.md).
 if (rootElement.hasChildNodes()) {
   startTransition(() => {
     hydrateRoot(rootElement, app);

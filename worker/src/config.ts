@@ -7,7 +7,7 @@ const concurrency = (def: number) => z.coerce.number({ error: 'must be a number'
 
 /** The worker's environment; see .env.example. */
 const ZWorkerEnv = ZBaseEnv.extend({
-  // ledger.record jobs running at once in one process are applied in shared transactions (issue 17): enough in flight to batch.
+  // ledger.record jobs running at once in one process are applied in shared transactions (docs/decisions/0003-burst-throughput.md): enough in flight to batch.
   WORKER_CONCURRENCY_LEDGER: concurrency(200),
   WORKER_CONCURRENCY_RECORDINGS: concurrency(2),
   WORKER_CONCURRENCY_RENDER: concurrency(1),

@@ -2,16 +2,6 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
 /**
- * Browser security headers: a CSP the built app satisfies (scripts only from our origin, no inline
- * script but the prerendered pages' loader, which api/src/plugins/web.ts allows by its hash on those pages
- * with allowScriptHashes; images and media also from the storage's public origin when one is set), nosniff, no framing
- * (frame-ancestors 'none'), and HSTS in production. JSON answers carry the data policy instead (DATA_CSP below).
- *
- * Helmet's middleware is built once here and run on every request. (@fastify/helmet 13 called helmet(options)
- * on every request, re-parsing the CSP directives and rebuilding every header each time: ~10 % of a cached
- * ledger answer's CPU in a profile, see docs/benchmarks.md.)
- */
-/**
  * The CSP `csp` with these script hashes (`'sha256-…'`) added to script-src: the prerendered pages' one inline script
  * (the loader that starts the app after the first paint, scripts/prerender-web.ts) is allowed on those pages only, by
  * its hash, never with 'unsafe-inline'.
@@ -34,6 +24,16 @@ export const DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
  */
 const DOCUMENT_ONLY = ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'referrer-policy'];
 
+/**
+ * Browser security headers: a CSP the built app satisfies (scripts only from our origin, no inline
+ * script but the prerendered pages' loader, which api/src/plugins/web.ts allows by its hash on those pages
+ * with allowScriptHashes; images and media also from the storage's public origin when one is set), nosniff, no framing
+ * (frame-ancestors 'none'), and HSTS in production. JSON answers carry the data policy instead (DATA_CSP below).
+ *
+ * Helmet's middleware is built once here and run on every request. (@fastify/helmet 13 called helmet(options)
+ * on every request, re-parsing the CSP directives and rebuilding every header each time: ~10 % of a cached
+ * ledger answer's CPU in a profile, see docs/benchmarks.md.)
+ */
 export const securityPlugin = fp<{ production: boolean; mediaOrigins?: string[] }>(
   async (app, opts) => {
     const applyHeaders = helmet({

@@ -60,13 +60,6 @@ function ledgerSearchOf(url: string): string {
 const readJson = <T,>(file: string, fallback: T): T => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : fallback);
 
 /**
- * Serves the built web app from one origin with the API. The public pages are HTML rendered at build time (with
- * their title, description, canonical URL and share tags, PUBLIC_URL filled in here); /token-ledger is rendered here
- * with the ledger's current summary and first page, kept until the ledger changes (app.ledgerCache). Other app routes
- * get the shell (marked noindex) with 200, unknown paths the 404 page with status 404, unknown /api paths a JSON 404.
- * Hashed assets are cached for a year; pages are never cached.
- */
-/**
  * A page as sent: the HTML, and its brotli and gzip encodings made once (pages carry their stylesheet inline);
  * `loader`: it carries the inline loader script, which its CSP allows by hash.
  */
@@ -79,6 +72,13 @@ const encode = (raw: Buffer, quality = 11): Encoded => ({
   gzip: gzipSync(raw, { level: quality >= 9 ? 9 : 6 }),
 });
 
+/**
+ * Serves the built web app from one origin with the API. The public pages are HTML rendered at build time (with
+ * their title, description, canonical URL and share tags, PUBLIC_URL filled in here); /token-ledger is rendered here
+ * with the ledger's current summary and first page, kept until the ledger changes (app.ledgerCache). Other app routes
+ * get the shell (marked noindex) with 200, unknown paths the 404 page with status 404, unknown /api paths a JSON 404.
+ * Hashed assets are cached for a year; pages are never cached.
+ */
 export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
   async (app, opts) => {
     const indexPath = path.join(opts.distDir, 'index.html');

@@ -31,7 +31,7 @@ export function pitchTokens(input: string): number {
 /**
  * A whole number of tokens with comma thousands separators, exactly as `toLocaleString('en-US')` writes it, without
  * Intl for safe integers: the first Intl number format in a page builds ICU's formatter, ~30 ms of CPU in one piece,
- * and the pitch deck's calculator did that in the middle of hydration (Lighthouse's TBT; docs/benchmarks.md, issue 15).
+ * and the pitch deck's calculator did that in the middle of hydration (Lighthouse's TBT; docs/decisions/0002-public-ledger-page-weight.md).
  */
 export function formatTokens(n: number): string {
   if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');

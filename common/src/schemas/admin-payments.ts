@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../domain/payment-status';
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../domain/payments';
 
 const day = (what: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date (YYYY-MM-DD)`);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVESTMENT, MIN_DONATION_CENTS } from '../domain/money';
-import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../domain/payment-status';
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../domain/payments';
 import { zText } from '../domain/text';
 
 /** The shared cleaning step (trims, removes control characters, as the spec requires for donor name and message). */

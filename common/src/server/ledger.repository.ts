@@ -16,7 +16,7 @@ interface LedgerRowDb {
   created_iso: string;
   /** The row's position (see LEDGER_CURSOR), built in SQL so the microseconds of created_at survive. */
   cursor: string;
-  /** A reversal row (a refund or lost dispute taking a purchase back, issue 13). */
+  /** A reversal row (a refund or lost dispute taking a purchase back: docs/decisions/0001-money-moves-back.md). */
   reversal: boolean;
   /** A purchase that a reversal row takes back. */
   reversed: boolean;
@@ -27,7 +27,7 @@ interface LedgerRowDb {
 }
 
 /**
- * The page's columns. Refunded purchases and their reversal rows are marked (issue 13), so nobody reads a negative
+ * The page's columns. Refunded purchases and their reversal rows are marked, so nobody reads a negative
  * row as a purchase: `reverses_id` is read from each of the page's rows, and whether a row is taken back is one probe
  * per row of the partial index on reverses_id (reversal rows are few; LIMIT 1 keeps it a probe: without it the
  * planner may hash the whole table's reverses_id instead).

@@ -1,8 +1,8 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
-import type { PaymentStatusEvent, RecordingStatusEvent, ServerToClientEvents, SessionStatusEvent } from '../events';
+import type { FlyerReadyEvent, PaymentStatusEvent, RecordingStatusEvent, ServerToClientEvents, SessionStatusEvent } from '../events';
 import { rooms } from '../events';
-import type { ApplyResult } from './payments.repository';
+import type { ApplyResult } from './payments/checkout';
 
 /** The Redis channel prefix shared by the API's Socket.IO adapter and the workers' emitter. */
 export function socketKey(redisPrefix: string): string {
@@ -63,4 +63,9 @@ export function announceRecording(emitter: RoomEmitter, e: RecordingStatusEvent)
 export function announceRecordingProgress(emitter: RoomEmitter, e: { session_id: string; recording_id: string; percent: number }): void {
   emitter.to(rooms.session(e.session_id)).emit('recording:progress', e);
   emitter.to(rooms.admins).emit('recording:progress', e);
+}
+
+/** Sends flyer:ready to the member who asked for the flyer. Call after the flyers row is written. */
+export function announceFlyer(emitter: RoomEmitter, requestedBy: string, e: FlyerReadyEvent): void {
+  emitter.to(rooms.user(requestedBy)).emit('flyer:ready', e);
 }

@@ -18,8 +18,8 @@ const SOCKET_DIR = '/var/run/postgresql';
 /**
  * The same server through its Unix socket when this machine has one for `port` and it lets us in
  * (`?host=<dir>`, understood by pg and so by knex); else `tcpUrl`. A query over a local socket costs both
- * sides markedly less CPU than over loopback TCP (issue 17 measured the pg client's socket writes as the
- * worker's largest single cost).
+ * sides markedly less CPU than over loopback TCP (profiles of the webhook burst showed the pg client's socket writes
+ * as the worker's largest single cost: docs/decisions/0003-burst-throughput.md).
  */
 async function overUnixSocket(tcpUrl: string, port: number): Promise<string> {
   if (!fs.existsSync(path.join(SOCKET_DIR, `.s.PGSQL.${port}`))) return tcpUrl;

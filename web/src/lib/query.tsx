@@ -21,7 +21,7 @@ const OPTIONS = {
 const queryClient = new QueryClient(OPTIONS);
 
 /**
- * Gives a page the shared query cache. main.tsx wraps each page that uses TanStack Query in it; loading it with the
+ * Gives a page the shared query cache. app.tsx (PAGES) wraps each page that uses TanStack Query in it; loading it with the
  * page (not in the entry chunk) keeps the query library off pages that make no API call, such as the landing page.
  */
 export function QueryProvider({ children }: { children: ReactNode }) {

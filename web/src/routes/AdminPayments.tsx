@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { ADMIN_PAYMENTS_CSV_PATH } from '@app/common/api/admin';
-import { PAYMENT_KINDS, PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentKind, type PaymentStatus } from '@app/common/domain/payment-status';
+import { PAYMENT_KINDS, PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type PaymentKind, type PaymentStatus } from '@app/common/domain/payments';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';

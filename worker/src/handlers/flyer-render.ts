@@ -1,5 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
-import { rooms, type FlyerReadyEvent } from '@app/common/events';
+import type { FlyerReadyEvent } from '@app/common/events';
+import { announceFlyer } from '@app/common/server/realtime';
 import { objectKey } from '@app/common/server/storage/index';
 import type { Handler, HandlerContext } from '../context';
 import { fetchAvatar } from '../render/avatar';
@@ -31,7 +32,7 @@ export const flyerRender: Handler<'flyer.render'> = async (p, { db, storage, emi
   const jobId = job.id!;
   const day = p.sessionDay.toLowerCase() as FlyerReadyEvent['day'];
   const announce = (e: Omit<FlyerReadyEvent, 'job_id' | 'day'>) => {
-    if (p.requestedBy) emitter.to(rooms.user(p.requestedBy)).emit('flyer:ready', { job_id: jobId, day, ...e });
+    if (p.requestedBy) announceFlyer(emitter, p.requestedBy, { job_id: jobId, day, ...e });
   };
   try {
     const speaker = (await db('users').where({ id: p.speakerId }).first('discord_username', 'discord_avatar_url', 'speaker_topic')) as

@@ -1,4 +1,4 @@
-import { reconcileProviderEvents } from '@app/common/server/provider-reconcile.repository';
+import { reconcileProviderEvents } from '@app/common/server/payments/provider-reconcile';
 import type { Handler } from '../context';
 
 /** Asks Stripe for the events our inbox may lack (see reconcileProviderEvents); without Stripe there is nothing to ask. */

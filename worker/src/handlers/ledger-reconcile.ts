@@ -1,6 +1,6 @@
 import type { Handler } from '../context';
 import { enqueue } from '@app/common/server/queues';
-import { staleStripeEventIds } from '@app/common/server/stripe-events.repository';
+import { staleStripeEventIds } from '@app/common/server/payments/provider-events';
 
 /** How old an unprocessed inbox event must be before the scheduled reconciler enqueues it again. */
 const DEFAULT_STALE_AFTER_SECONDS = 60;

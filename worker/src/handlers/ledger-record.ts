@@ -1,61 +1,110 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { outcomeOf, PaymentMismatchError, type ApplyResult, type CheckoutSessionLike } from '@app/common/server/payments.repository';
+import { PaymentMismatchError, type ApplyResult } from '@app/common/server/payments/checkout';
+import { applyProviderEvent, applyProviderEvents, markStripeEventProcessed } from '@app/common/server/payments/provider-events';
 import { announcePayment } from '@app/common/server/realtime';
-import { applyChargeEvent, applyCheckoutEvent, CHARGE_EVENT_TYPES, type ChargeLike, type DisputeLike } from '@app/common/server/refunds.repository';
 import { requestMail, requestPaymentNotices } from '@app/common/server/mail/enqueue';
-import { lockStripeEvent, markStripeEventProcessed } from '@app/common/server/stripe-events.repository';
 import type { Handler } from '../context';
-import { LedgerBatcher } from '../ledger-batcher';
+
+interface Waiting {
+  eventId: string;
+  log: Logger;
+  /** The event's own transaction (ledger.record's per-event path). */
+  alone: () => Promise<ApplyResult | null>;
+  resolve: (r: ApplyResult | null | Promise<ApplyResult | null>) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Coalesces the ledger.record jobs one worker process runs at once (docs/decisions/0003-burst-throughput.md).
+ * Each job still is one BullMQ job per event and waits here for its own event's outcome; at most one batch runs at a time, and the events
+ * that arrive meanwhile form the next one (up to `maxBatch`). A batch of one is the per-event transaction
+ * itself; a larger one is one transaction (applyProviderEvents) and each job's promise settles after its commit.
+ * An event the batch did not lock, and every event of a batch that failed for any reason, is applied in its
+ * own transaction exactly as before, so a bad event fails only its own job.
+ */
+class ProviderEventBatcher {
+  private waiting: Waiting[] = [];
+  private running = false;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly maxBatch: number,
+  ) {}
+
+  /** The outcome of `eventId` (null: nothing applied, e.g. already processed); `alone` is its per-event transaction. */
+  apply(eventId: string, log: Logger, alone: () => Promise<ApplyResult | null>): Promise<ApplyResult | null> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ eventId, log, alone, resolve, reject });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    if (this.running || this.waiting.length === 0) return;
+    this.running = true;
+    const batch = this.waiting.splice(0, this.maxBatch);
+    void this.run(batch).finally(() => {
+      this.running = false;
+      this.next();
+    });
+  }
+
+  private async run(batch: Waiting[]): Promise<void> {
+    if (batch.length === 1) {
+      const only = batch[0]!;
+      await only.alone().then(only.resolve, only.reject);
+      return;
+    }
+    let results: Map<string, ApplyResult | null>;
+    try {
+      results = await this.db.transaction((trx) => applyProviderEvents(trx, batch.map((w) => w.eventId)));
+    } catch (err) {
+      batch[0]!.log.warn({ size: batch.length, err: (err as Error).message }, 'ledger batch failed: applying its events one by one');
+      results = new Map();
+    }
+    // Committed (or rolled back): each job goes on from here; the ones the batch did not decide run alone.
+    for (const w of batch) {
+      if (results.has(w.eventId)) w.resolve(results.get(w.eventId)!);
+      else w.resolve(w.alone());
+    }
+  }
+}
 
 /** Events applied in one transaction at most (the ledger queue's concurrency bounds it too). */
 const MAX_BATCH = 100;
 /** One batcher per worker process (per database handle). */
-const batchers = new WeakMap<Knex, LedgerBatcher>();
+const batchers = new WeakMap<Knex, ProviderEventBatcher>();
 
 /**
- * Applies one inbox event in one transaction with marking it processed, so a crash anywhere leaves
- * either everything or nothing; a rerun (redelivery, retry, stalled job) finds it processed or finds
- * the ledger row already there. Checkout events decide paid / failed / expired; refund and dispute
- * events (any order, before or after the checkout ones) decide what was taken back.
+ * Applies one inbox event in its own transaction (applyProviderEvent: a batch of one). An event that matches
+ * none of our payments is closed out here, so that it fails its job visibly and only once.
  */
 async function applyAlone(db: Knex, eventId: string, log: Logger): Promise<ApplyResult | null> {
-  return db
-    .transaction(async (trx) => {
-      const event = await lockStripeEvent(trx, eventId);
-      if (!event) throw new UnrecoverableError(`stripe event ${eventId} is not in the inbox`);
-      if (event.processed_at) return null;
-      const object = event.payload.data?.object;
-      let applied = null;
-      if (event.type.startsWith('checkout.session.') && object) {
-        const session = object as CheckoutSessionLike;
-        applied = await applyCheckoutEvent(trx, session, outcomeOf(event.type, session));
-      } else if (CHARGE_EVENT_TYPES.includes(event.type) && object) {
-        applied = await applyChargeEvent(trx, event.type, object as unknown as ChargeLike | DisputeLike);
-      }
-      await markStripeEventProcessed(trx, eventId);
-      return applied;
-    })
-    .catch(async (err: unknown) => {
-      if (!(err instanceof PaymentMismatchError)) throw err;
-      // A session that matches none of our payments (or charged another amount) will never apply:
-      // close it out with the reason, so the reconciler leaves it alone, and fail the job visibly.
-      await markStripeEventProcessed(db, eventId, err.message);
-      log.error({ eventId, err: err.message }, 'payment event refused');
-      throw new UnrecoverableError(err.message);
-    });
+  try {
+    const applied = await applyProviderEvent(db, eventId);
+    if (applied === undefined) throw new UnrecoverableError(`stripe event ${eventId} is not in the inbox`);
+    return applied;
+  } catch (err) {
+    if (!(err instanceof PaymentMismatchError)) throw err;
+    // A session that matches none of our payments (or charged another amount) will never apply:
+    // close it out with the reason, so the reconciler leaves it alone, and fail the job visibly.
+    await markStripeEventProcessed(db, eventId, err.message);
+    log.error({ eventId, err: err.message }, 'payment event refused');
+    throw new UnrecoverableError(err.message);
+  }
 }
 
 /**
- * One job per inbox event. Jobs running at once in this process are applied together (LedgerBatcher: one
+ * One job per inbox event. Jobs running at once in this process are applied together (ProviderEventBatcher: one
  * transaction for the lot, the same effects and results as one each); whenever that is not possible the event
  * gets its own transaction (applyAlone). Either way the job goes on only after its event's commit, and the
  * emits and mail requests follow per event.
  */
 export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, log, emitter, queues }) => {
   let batcher = batchers.get(db);
-  if (!batcher) batchers.set(db, (batcher = new LedgerBatcher(db, MAX_BATCH)));
+  if (!batcher) batchers.set(db, (batcher = new ProviderEventBatcher(db, MAX_BATCH)));
   const result = await batcher.apply(eventId, log, () => applyAlone(db, eventId, log));
   if (result) {
     announcePayment(emitter, result);

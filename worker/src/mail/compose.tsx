@@ -9,7 +9,7 @@ import type { MailMessage } from '@app/common/server/mail/transport';
 import type { MailFrame } from './layout';
 import { PAYMENT_SUBJECTS, PaymentConfirmed, type PaymentFacts } from './payment-confirmed';
 import { DISPUTE_SUBJECTS, PaymentDispute, PaymentRefunded, REFUND_SUBJECTS, type NoticeFacts } from './payment-notices';
-import { MONEY_RECEIVED_STATUSES, reversedCents, type PaymentKind, type PaymentStatus } from '@app/common/domain/payment-status';
+import { MONEY_RECEIVED_STATUSES, reversedCents, type PaymentKind, type PaymentStatus } from '@app/common/domain/payments';
 import { checkSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { FormReceived, NewsletterConfirm, NewsletterWelcome, SpeakerInvitation } from './simple-messages';
 

@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isRefundable, refundableCents } from '@app/common/domain/payments';
 import { ZAdminPaymentPage, ZAdminPaymentQuery, ZRefundAccepted, ZRefundParams, ZRefundRequest } from '@app/common/schemas/admin-payments';
 import { ZApiError } from '@app/common/schemas/errors';
-import { adminPaymentsExport, findRefundable, listAdminPayments } from '@app/common/server/admin-payments.repository';
+import { adminPaymentsExport, findRefundable, listAdminPayments } from '@app/common/server/payments/admin-payments.repository';
 import { streamCsv } from '@app/common/server/csv-export';
 import { audit } from '@app/common/server/audit.repository';
-import { lastReconciliation } from '@app/common/server/provider-reconcile.repository';
+import { lastReconciliation } from '@app/common/server/payments/provider-reconcile';
 import { httpError } from '../../http-error';
 import { requireProvider } from '../payments/payments.service';
 import { adminApi } from '@app/common/api/admin';
-
-/** Statuses a refund can start from: the money arrived and some of it is still with us. */
-const REFUNDABLE = new Set(['paid', 'partially_refunded']);
 
 /** Admin payments page: every donation, program payment, sponsorship and investment; refunds through the provider. */
 export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -81,9 +79,9 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { kind, id } = req.params;
       const payment = await findRefundable(app.db, kind, id);
       if (!payment) throw httpError(404, 'No such payment');
-      if (!REFUNDABLE.has(payment.status)) throw httpError(409, `A ${payment.status.replace('_', ' ')} payment cannot be refunded`);
+      if (!isRefundable(payment)) throw httpError(409, `A ${payment.status.replace('_', ' ')} payment cannot be refunded`);
       if (!payment.payment_intent) throw httpError(409, "This payment's charge is not known yet: refund it at the provider, or wait for its events (reconciliation)");
-      const left = payment.amount_cents - payment.refunded_cents;
+      const left = refundableCents(payment);
       const amount = req.body.amount_cents ?? left;
       if (amount > left) throw httpError(400, `At most ${left} cents are left to refund`);
       // Keyed by what will have been refunded after this one: a double click is one refund, a second partial refund is another.

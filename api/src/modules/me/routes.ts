@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountAgeDays } from '@app/common/domain/privacy';
 import { countRecentSecurityEvents, getPrivacy, savePrivacy } from '@app/common/server/privacy.repository';
-import { listInvestments } from '@app/common/server/payments.repository';
+import { listInvestments } from '@app/common/server/payments/payments.repository';
 import { findSpeakerProfile, saveSpeakerProfile } from '@app/common/server/speakers.repository';
 import { toInvestment } from '../payments/routes';
 import { toSpeakerCard } from '../sessions/speaker-profiles';

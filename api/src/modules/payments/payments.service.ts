@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import { attachCheckoutSession, receiptCodeOf, outcomeOf, PaymentMismatchError, type ApplyResult } from '@app/common/server/payments.repository';
+import { applyCheckoutEvent, outcomeOf, PaymentMismatchError, type ApplyResult } from '@app/common/server/payments/checkout';
+import { attachCheckoutSession, receiptCodeOf } from '@app/common/server/payments/payments.repository';
 import { announcePayment, type RoomEmitter } from '@app/common/server/realtime';
-import { applyCheckoutEvent } from '@app/common/server/refunds.repository';
 import { httpError } from '../../http-error';
 import type { CheckoutParams, PaymentProvider } from './provider';
 

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import type { PaymentKind } from '@app/common/domain/payment-status';
-import type { CheckoutSessionLike } from '@app/common/server/payments.repository';
+import type { PaymentKind } from '@app/common/domain/payments';
+import type { CheckoutSessionLike } from '@app/common/server/payments/checkout';
 
 /** One checkout to create; `rowId` (our pending row) is also the idempotency key. */
 export interface CheckoutParams {

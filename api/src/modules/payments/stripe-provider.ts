@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { createStripeClient } from '@app/common/server/stripe-client';
-import type { CheckoutSessionLike } from '@app/common/server/payments.repository';
+import type { CheckoutSessionLike } from '@app/common/server/payments/checkout';
 import { verifyStripeSignature, type CheckoutParams, type PaymentProvider, type RefundParams } from './provider';
 
 function toSessionLike(s: Stripe.Checkout.Session): CheckoutSessionLike {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import Stripe from 'stripe';
-import type { CheckoutSessionLike } from '@app/common/server/payments.repository';
+import type { CheckoutSessionLike } from '@app/common/server/payments/checkout';
 import { verifyStripeSignature, type CheckoutParams, type PaymentProvider, type RefundParams } from './provider';
 
 /** The signing secret of the local test checkout's webhooks (it never leaves this process). */

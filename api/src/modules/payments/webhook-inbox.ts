@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { Coalescer } from '@app/common/server/coalesce';
 import { enqueueManyOrLeaveToReconciler, type Queues } from '@app/common/server/queues';
-import { insertStripeEvent, insertStripeEvents } from '@app/common/server/stripe-events.repository';
+import { insertStripeEvent, insertStripeEvents } from '@app/common/server/payments/provider-events';
 
 interface VerifiedEvent {
   id: string;
@@ -13,7 +13,7 @@ type Written = { inserted: boolean } | { error: unknown };
 /**
  * The webhook's two writes for each verified event: its inbox row (the durable part; the answer waits for its commit),
  * then `ledger.record` with jobId = event id. Events verified in the same turn of the event loop (a burst of payments)
- * share one INSERT and one BullMQ addBulk instead of a round trip each (issue 17); a lone event is written as before.
+ * share one INSERT and one BullMQ addBulk instead of a round trip each (a burst spends its time on round trips: docs/decisions/0003-burst-throughput.md); a lone event is written as before.
  * When a shared INSERT fails, its events are written one by one, so an event Postgres refuses fails alone.
  */
 export class WebhookInbox {

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { announceSession } from '@app/common/server/realtime';
 import { audit } from '@app/common/server/audit.repository';
 import {
-  changeStatus,
   createSession,
   deleteSession,
   findSession,
@@ -16,6 +14,7 @@ import {
   updateSession,
 } from '@app/common/server/speaker-sessions.repository';
 import { httpError } from '../../http-error';
+import { moveSession } from './speaker-sessions.service';
 import {
   changeStatusSchema,
   createSessionSchema,
@@ -68,9 +67,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/speaker-sessions/:id/status', { ...admin, schema: changeStatusSchema }, async (req) => {
-    const row = await changeStatus(app.db, req.params.id, req.body.status).catch((err: unknown) => Promise.reject(refusal(err)));
+    const row = await moveSession(app, req.params.id, req.body.status).catch((err: unknown) => Promise.reject(refusal(err)));
     if (!row) throw notFound();
-    announceSession(app.emitter, { session_id: row.id, status: row.status });
     return toApiSession(row);
   });
 

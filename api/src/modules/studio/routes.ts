@@ -2,26 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@app/common/schemas/errors';
 import { STUDIO_API, ZFinishTake, ZMissingChunks, ZStudioState, ZStudioTake } from '@app/common/studio';
-import { enqueue } from '@app/common/server/queues';
-import { announceRecording, announceSession } from '@app/common/server/realtime';
-import {
-  currentTake,
-  findRecording,
-  finishTake,
-  heldSeqs,
-  missingMessage,
-  resumePoint,
-  startOrResumeTake,
-  takeState,
-  TakeConflictError,
-  toTake,
-} from '@app/common/server/recordings.repository';
+import { currentTake, findRecording, heldSeqs, missingMessage, resumePoint, takeState, TakeConflictError, toTake } from '@app/common/server/recordings.repository';
 import { findSession, toApiSession } from '@app/common/server/speaker-sessions.repository';
 import { httpError } from '../../http-error';
+import { startTake, stopTake } from './studio.service';
 
 const ZRecordingId = z.object({ id: z.uuid({ error: 'id must be a recording id' }) });
-/** How long finish waits for Redis before answering anyway (the take is already finalizing in Postgres; the reconciler enqueues it later). */
-const ENQUEUE_TIMEOUT_MS = 2_000;
 
 /**
  * The live studio's REST side (speaker access: the studio credential cookie, scoped to one session).
@@ -42,9 +28,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const sessionId = req.studioSessionId!;
       try {
-        const { take, created, sessionWentLive } = await startOrResumeTake(app.db, sessionId);
-        if (sessionWentLive) announceSession(app.emitter, { session_id: sessionId, status: 'live' });
-        if (created) announceRecording(app.emitter, { session_id: sessionId, recording_id: take.id, status: 'recording' });
+        const { take, created } = await startTake(app, sessionId);
         const { nextSeq } = created ? { nextSeq: 0 } : resumePoint(await heldSeqs(app.db, take.id));
         if (created) req.log.info({ sessionId, recordingId: take.id }, 'studio take started');
         return reply.status(created ? 201 : 200).send(toTake(take, nextSeq));
@@ -90,30 +74,13 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
       const rec = await findRecording(app.db, req.params.id);
       if (!rec) throw httpError(404, 'Recording not found');
       if (rec.session_id !== req.studioSessionId) throw httpError(403, 'This studio sign-in is for another session');
-      const outcome = await finishTake(app.db, rec.id, req.body.final_seq, req.body.duration_seconds);
+      const outcome = await stopTake({ db: app.db, emitter: app.emitter, queues: app.queues, log: req.log }, rec.id, req.body.final_seq, req.body.duration_seconds);
       if (outcome.kind === 'missing') {
         req.log.warn({ recordingId: rec.id, missing: outcome.missing.length }, 'finish refused: chunks missing');
         return reply.status(409).send({ statusCode: 409 as const, error: 'Conflict', message: missingMessage(outcome.missing), missing: outcome.missing, requestId: req.id });
       }
       if (outcome.kind === 'conflict') throw httpError(409, outcome.message);
       const { take } = outcome;
-      if (outcome.enqueue) {
-        let timer: NodeJS.Timeout | undefined;
-        try {
-          await Promise.race([
-            enqueue(app.queues, 'recording.finalize', { recordingId: take.id }, { jobId: take.id }),
-            new Promise((_resolve, reject) => {
-              timer = setTimeout(() => reject(new Error('enqueue timed out')), ENQUEUE_TIMEOUT_MS);
-            }),
-          ]);
-        } catch (err) {
-          // The take is finalizing in Postgres: recording.reconcile enqueues it once Redis answers.
-          req.log.warn({ recordingId: take.id, err: (err as Error).message }, 'could not enqueue recording.finalize now; the reconciler will');
-        } finally {
-          clearTimeout(timer);
-        }
-        announceRecording(app.emitter, { session_id: take.session_id, recording_id: take.id, status: 'finalizing' });
-      }
       return reply.status(202).send(toTake(take, (take.final_seq ?? -1) + 1));
     },
   );

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { mailKey, type TMailRequest } from '../../schemas/mail';
-import type { ApplyResult } from '../payments.repository';
+import type { ApplyResult } from '../payments/checkout';
 import { enqueue, type Queues } from '../queues';
 
 /**

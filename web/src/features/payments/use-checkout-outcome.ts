@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { PaymentStatus } from '@app/common/domain/payment-status';
+import type { PaymentStatus } from '@app/common/domain/payments';
 import { ApiError } from '../../lib/api';
 import { useLiveEvents } from '../../lib/socket';
 

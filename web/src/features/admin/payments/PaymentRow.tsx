@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '@app/common/domain/payment-status';
+import { isRefundable, PAYMENT_STATUS_LABELS, refundableCents, type PaymentStatus } from '@app/common/domain/payments';
 import { formatUsd } from '@app/common/domain/format';
 import type { TAdminPayment } from '@app/common/schemas/admin-payments';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
@@ -25,8 +25,8 @@ export function PaymentRow({ p }: { p: TAdminPayment }) {
   const refund = useRefund();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const left = p.amount_cents - p.refunded_cents;
-  const refundable = (p.status === 'paid' || p.status === 'partially_refunded') && left > 0;
+  const left = refundableCents(p);
+  const refundable = isRefundable(p);
   const go = async () => {
     setBusy(true);
     try {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentKind } from '@app/common/domain/payment-status';
+import type { PaymentKind } from '@app/common/domain/payments';
 import type { TAdminPaymentQuery } from '@app/common/schemas/admin-payments';
 import { adminApi } from '@app/common/api/admin';
 import { call } from '../../../lib/api';

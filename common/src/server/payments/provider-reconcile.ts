@@ -1,10 +1,7 @@
 import type { Knex } from 'knex';
-import type { TReconciliation } from '../schemas/admin-payments';
-import { enqueueOrLeaveToReconciler, type Queues } from './queues';
-import { insertStripeEvent } from './stripe-events.repository';
-
-/** The event types the ledger pipeline applies; anything else the provider lists is not ours to record. */
-const LEDGER_EVENT = /^(checkout\.session\.|charge\.refunded$|charge\.dispute\.)/;
+import type { TReconciliation } from '../../schemas/admin-payments';
+import { enqueueOrLeaveToReconciler, type Queues } from '../queues';
+import { insertStripeEvent, isLedgerEventType } from './provider-events';
 
 /** What the reconciliation needs of the provider: its events, newest first, paged (Stripe's events.list within its 30 days). */
 export type ProviderEvents = AsyncIterable<{ id: string; type: string }>;
@@ -26,7 +23,7 @@ export async function reconcileProviderEvents(db: Knex, queues: Queues, list: (s
       if (event.id === stopAt) break;
       newest ??= event.id;
       listed += 1;
-      if (!LEDGER_EVENT.test(event.type)) continue;
+      if (!isLedgerEventType(event.type)) continue;
       if (await insertStripeEvent(db, event)) {
         missing += 1;
         await enqueueOrLeaveToReconciler(queues, 'ledger.record', { eventId: event.id }, { jobId: event.id });

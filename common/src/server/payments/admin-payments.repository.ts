@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { DisputeStatus, PaymentKind, PaymentStatus } from '../domain/payment-status';
-import type { TAdminPayment, TAdminPaymentPage, TAdminPaymentQuery } from '../schemas/admin-payments';
-import { csvText } from './csv-export';
-import { toCount } from './db';
+import type { DisputeStatus, PaymentKind, PaymentStatus } from '../../domain/payments';
+import type { TAdminPayment, TAdminPaymentPage, TAdminPaymentQuery } from '../../schemas/admin-payments';
+import { csvText } from '../csv-export';
+import { toCount } from '../db';
 
 /** Every kind of payment in one shape (program_payments holds both program and sponsorship). */
 const ALL_PAYMENTS = `

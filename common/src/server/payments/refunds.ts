@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import { MONEY_RECEIVED_STATUSES, reversedCents, settledStatus, type DisputeStatus, type PaymentKind, type PaymentStatus } from '../domain/payment-status';
-import type { TLedgerRow } from '../schemas/ledger';
-import { applyCheckoutOutcome, PAYMENT_TABLES, type ApplyResult, type CheckoutSessionLike } from './payments.repository';
+import { MONEY_RECEIVED_STATUSES, reversedCents, settledStatus, type DisputeStatus, type PaymentKind, type PaymentStatus } from '../../domain/payments';
+import type { TLedgerRow } from '../../schemas/ledger';
+import type { ApplyResult } from './checkout';
+import { PAYMENT_TABLES } from './payments.repository';
 
 /** The part of a Stripe Charge (charge.refunded) this system reads. */
 export interface ChargeLike {
@@ -20,7 +21,8 @@ export interface DisputeLike {
   status: string;
 }
 
-const idOf = (v: string | { id: string } | null | undefined): string | null => (v === null || v === undefined ? null : typeof v === 'string' ? v : v.id);
+/** The id of a Stripe reference, expanded or not. */
+export const idOf = (v: string | { id: string } | null | undefined): string | null => (v === null || v === undefined ? null : typeof v === 'string' ? v : v.id);
 
 /** What a Stripe dispute status means for the money: closed decides, anything else is still open. */
 function disputeOf(type: string, d: DisputeLike): DisputeStatus {
@@ -28,7 +30,7 @@ function disputeOf(type: string, d: DisputeLike): DisputeStatus {
   return type === 'charge.dispute.closed' ? 'won' : 'open'; // closed as warning_closed and the like: the money stays
 }
 
-interface ChargeFacts {
+export interface ChargeFacts {
   payment_intent: string;
   kind: PaymentKind | null;
   row_id: string | null;
@@ -36,32 +38,38 @@ interface ChargeFacts {
   dispute_status: DisputeStatus;
 }
 
+/** What one event says about a charge (its payment intent); anything left out says nothing new. */
+export interface ChargeNews {
+  paymentIntent: string;
+  kind?: string | null;
+  rowId?: string | null;
+  refundedCents?: number;
+  dispute?: DisputeStatus;
+}
+
 /**
- * The tail of an `INSERT INTO payment_charges AS c (payment_intent, kind, row_id, refunded_cents, dispute_status)`:
- * how what an event says merges into a charge's facts (largest refunded amount, a closed dispute is final, the first
- * link to our row stays), returning the merged row. One rule for the per-event path and the batch (ledger-batch).
+ * Merges what events say into their charges' facts (largest refunded amount, a closed dispute is final, the
+ * first link to our row stays) in one statement, and returns the merged rows (one per payment intent, which must
+ * not repeat in `news`). The upsert locks each charge's row, so two events of one charge apply one after the
+ * other, always before the payment row is locked.
  */
-export const MERGE_CHARGE_FACTS = `ON CONFLICT (payment_intent) DO UPDATE SET
+export async function mergeFacts(trx: Knex.Transaction, news: ChargeNews[]): Promise<ChargeFacts[]> {
+  const values = news.flatMap((f) => {
+    const kind = f.kind && f.kind in PAYMENT_TABLES ? f.kind : null;
+    return [f.paymentIntent, kind, kind ? (f.rowId ?? null) : null, f.refundedCents ?? 0, f.dispute ?? null];
+  });
+  const { rows } = (await trx.raw(
+    `INSERT INTO payment_charges AS c (payment_intent, kind, row_id, refunded_cents, dispute_status) VALUES ${news.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+     ON CONFLICT (payment_intent) DO UPDATE SET
        kind = coalesce(c.kind, excluded.kind),
        row_id = coalesce(c.row_id, excluded.row_id),
        refunded_cents = greatest(c.refunded_cents, excluded.refunded_cents),
        dispute_status = CASE WHEN c.dispute_status IN ('won', 'lost') THEN c.dispute_status ELSE coalesce(excluded.dispute_status, c.dispute_status) END,
        updated_at = now()
-     RETURNING payment_intent, kind, row_id, refunded_cents, dispute_status`;
-
-/**
- * Merges what one event says into the charge's facts (largest refunded amount, a closed dispute is
- * final, the first link to our row stays) and returns the merged row. The upsert locks the charge's
- * row, so two events of one charge apply one after the other, always before the payment row is locked.
- */
-async function mergeFacts(trx: Knex.Transaction, f: { paymentIntent: string; kind?: string | null; rowId?: string | null; refundedCents?: number; dispute?: DisputeStatus }): Promise<ChargeFacts> {
-  const kind = f.kind && f.kind in PAYMENT_TABLES ? f.kind : null;
-  const { rows } = (await trx.raw(
-    `INSERT INTO payment_charges AS c (payment_intent, kind, row_id, refunded_cents, dispute_status) VALUES (?, ?, ?, ?, ?)
-     ${MERGE_CHARGE_FACTS}`,
-    [f.paymentIntent, kind, kind ? (f.rowId ?? null) : null, f.refundedCents ?? 0, f.dispute ?? null],
+     RETURNING payment_intent, kind, row_id, refunded_cents, dispute_status`,
+    values,
   )) as { rows: ChargeFacts[] };
-  return rows[0]!;
+  return rows;
 }
 
 const UNITS = 100_000_000n; // the ledger keeps 8 decimals of tokens
@@ -120,7 +128,7 @@ async function appendReversal(trx: Knex.Transaction, paymentReference: string, a
  * payment that made tokens, the reversal rows. Only for payments whose money arrived; a pending one
  * is settled by its checkout event later (which calls this again).
  */
-async function settlePayment(trx: Knex.Transaction, facts: ChargeFacts): Promise<ApplyResult | null> {
+export async function settlePayment(trx: Knex.Transaction, facts: ChargeFacts): Promise<ApplyResult | null> {
   if (!facts.kind || !facts.row_id) return null;
   const { table, status: statusColumn } = PAYMENT_TABLES[facts.kind];
   const row = (await trx(table).where({ id: facts.row_id }).forUpdate().first()) as Record<string, unknown> | undefined;
@@ -149,28 +157,18 @@ async function settlePayment(trx: Knex.Transaction, facts: ChargeFacts): Promise
   return { ...result, status, ledgerRow, charge: { refundedCents: refunded, dispute: facts.dispute_status } };
 }
 
-/** A checkout event (or a verify call's session): links its payment intent, applies it, then what refunds and disputes already said. */
-export async function applyCheckoutEvent(trx: Knex.Transaction, s: CheckoutSessionLike, outcome: PaymentStatus): Promise<ApplyResult> {
-  const intent = idOf(s.payment_intent);
-  const facts = intent ? await mergeFacts(trx, { paymentIntent: intent, kind: s.metadata?.kind, rowId: s.metadata?.row_id }) : null;
-  const applied = await applyCheckoutOutcome(trx, s, outcome);
-  if (!facts || facts.kind !== applied.kind || facts.row_id !== applied.rowId) return applied;
-  const settled = await settlePayment(trx, facts);
-  if (!settled) return applied;
-  // Report the whole move (pending → refunded) and the purchase row first: the reversal follows it on screen.
-  return { ...settled, previous: applied.previous, tokens: applied.tokens, ledgerRow: applied.ledgerRow ?? settled.ledgerRow, reversalRow: applied.ledgerRow ? settled.ledgerRow : null };
-}
-
 /** A charge.refunded or charge.dispute.* event: merges its facts and settles the payment they belong to (null: not ours yet). */
 export async function applyChargeEvent(trx: Knex.Transaction, type: string, object: ChargeLike | DisputeLike): Promise<ApplyResult | null> {
   if (type === 'charge.refunded') {
     const c = object as ChargeLike;
     const intent = idOf(c.payment_intent) ?? c.id;
-    return settlePayment(trx, await mergeFacts(trx, { paymentIntent: intent, kind: c.metadata?.kind, rowId: c.metadata?.row_id, refundedCents: c.amount_refunded }));
+    const [facts] = await mergeFacts(trx, [{ paymentIntent: intent, kind: c.metadata?.kind, rowId: c.metadata?.row_id, refundedCents: c.amount_refunded }]);
+    return settlePayment(trx, facts!);
   }
   const d = object as DisputeLike;
   const intent = idOf(d.payment_intent) ?? idOf(d.charge)!;
-  return settlePayment(trx, await mergeFacts(trx, { paymentIntent: intent, dispute: disputeOf(type, d) }));
+  const [facts] = await mergeFacts(trx, [{ paymentIntent: intent, dispute: disputeOf(type, d) }]);
+  return settlePayment(trx, facts!);
 }
 
 /** Event types applyChargeEvent understands. */

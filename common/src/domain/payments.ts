@@ -1,3 +1,5 @@
+import { donationTokens } from './money';
+
 /** What a payment pays for: a donation, an incubator enrollment, a student sponsorship or a token purchase. */
 export const PAYMENT_KINDS = ['donation', 'program', 'sponsorship', 'investment'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
@@ -32,6 +34,28 @@ export function settledStatus(amountCents: number, refundedCents: number, disput
 /** Cents of a paid payment the ledger must show reversed: a lost dispute takes it all back. */
 export function reversedCents(amountCents: number, refundedCents: number, dispute: DisputeStatus): number {
   return dispute === 'lost' ? amountCents : Math.min(refundedCents, amountCents);
+}
+
+/** Statuses a refund can start from: the money arrived and some of it is still with us. */
+const REFUNDABLE_STATUSES: readonly PaymentStatus[] = ['paid', 'partially_refunded'];
+
+/** Cents of a payment an admin can still send back through the provider (0: none). */
+export function refundableCents(p: { status: PaymentStatus; amount_cents: number; refunded_cents: number }): number {
+  return REFUNDABLE_STATUSES.includes(p.status) ? Math.max(0, p.amount_cents - p.refunded_cents) : 0;
+}
+
+/** Whether a refund can be asked for: the admin page's Refund button and the refund route decide with this. */
+export function isRefundable(p: { status: PaymentStatus; amount_cents: number; refunded_cents: number }): boolean {
+  return refundableCents(p) > 0;
+}
+
+/**
+ * The ADX tokens a payment buys once paid (null: none, so it makes no ledger row): an investment the tokens
+ * stored with it, a donation whose payer asked for tokens as many as its cents (donationTokens, as the spec states), anything else none.
+ */
+export function tokensBought(kind: PaymentKind, amountCents: number, row: { adx_tokens?: string | null; wants_adx_tokens?: boolean | null }): string | null {
+  if (kind === 'investment') return row.adx_tokens ?? null;
+  return kind === 'donation' && row.wants_adx_tokens ? donationTokens(amountCents) : null;
 }
 
 /** Status labels for people (admin pages). */
