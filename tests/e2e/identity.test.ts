@@ -80,7 +80,7 @@ describe('security dashboard', () => {
   it('sends a signed-out visitor to /auth', async () => {
     const page = await site.browser.newPage();
     await page.goto(`${site.app.baseUrl}/security`);
-    await page.waitForURL(`${site.app.baseUrl}/auth`);
+    await page.waitForURL(`${site.app.baseUrl}/auth?returnTo=%2Fsecurity`);
     await page.close();
   });
 
@@ -92,8 +92,9 @@ describe('security dashboard', () => {
     await b.goto(`${site.app.baseUrl}/security`);
     await b.getByRole('heading', { name: 'Security Dashboard' }).waitFor();
     await a.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
-    await a.waitForURL(`${site.app.baseUrl}/auth`);
-    await b.waitForURL(`${site.app.baseUrl}/auth`);
+    // Each tab lands on the sign-in page, with the way back to the page it was on.
+    await a.waitForURL((url) => url.pathname === '/auth');
+    await b.waitForURL(`${site.app.baseUrl}/auth?returnTo=%2Fsecurity`);
     await context.close();
   });
 });
@@ -104,7 +105,7 @@ describe('token admin', () => {
     await page.goto(`${site.app.baseUrl}/token-admin`);
     await page.getByText('Admin Authentication Required').waitFor();
     await page.getByRole('link', { name: 'Go to Login' }).click();
-    await page.waitForURL(`${site.app.baseUrl}/auth`);
+    await page.waitForURL(`${site.app.baseUrl}/auth?returnTo=%2Ftoken-admin`);
     await page.close();
   });
 

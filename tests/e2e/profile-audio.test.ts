@@ -173,12 +173,12 @@ describe('profile audio in Chromium with the fake microphone', () => {
     expect(await back.getAttribute('href')).toBe('/community');
   });
 
-  it('sends signed-out visitors to /auth', async () => {
+  it('sends signed-out visitors to /auth, with the way back to the profile', async () => {
     const context = await site.browser.newContext();
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(`${site.app.baseUrl}/profile/alice`);
-    await page.waitForURL(`${site.app.baseUrl}/auth`);
+    await page.waitForURL(`${site.app.baseUrl}/auth?returnTo=%2Fprofile%2Falice`);
   });
 
   it('logged only the expected errors to the console', () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import WebSocket from 'ws';
@@ -9,7 +9,7 @@ import { anonymous, type Client } from './session';
 
 /** A scheduled session (with a speaker user) and a client holding its studio credential. */
 export async function studioSpeaker(app: FastifyInstance, db: Knex, title = 'Studio session'): Promise<{ sessionId: string; speakerId: string; client: Client }> {
-  const user = await buildUser(db, { discord_avatar_url: 'https://cdn.example/a.png', speaker_topic: 'Trust' });
+  const user = await buildUser(db, { discord_username: `speaker_${randomBytes(3).toString('hex')}`, discord_avatar_url: 'https://cdn.example/a.png', speaker_topic: 'Trust' });
   const session = await buildSpeakerSession(db, { session_title: title, speaker_id: user.id });
   const { token } = await issueSpeakerToken(db, session.id, null);
   const client = anonymous(app);

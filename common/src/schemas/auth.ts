@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zStorable } from '../domain/text';
 
 /** The signed-in member as the web app sees it (GET /api/auth/session). */
 const ZSessionUser = z.object({
@@ -37,7 +38,7 @@ export const ZDevSignIn = z.object({
     .regex(/^[a-z0-9_.]+$/i, 'Username may contain only letters, digits, dots and underscores'),
   email: z.email('Please enter a valid email address').optional(),
   /** The page that asked for sign-in; followed only when safeReturnPath accepts it (else /community). */
-  returnTo: z.string().max(2048).optional(),
+  returnTo: zStorable().max(2048).optional(),
 });
 export type TDevSignIn = z.infer<typeof ZDevSignIn>;
 

@@ -121,7 +121,7 @@ export default function TokenLedger() {
             </a>
 
             {showTable && (
-              <section aria-label={LEDGER_TEXT.tableCaption} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+              <section className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
                 {rows.length > 0 ? (
                   <>
                     <p className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs text-slate-600 sm:hidden">{LEDGER_TEXT.scrollHint}</p>
