@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type pg from 'pg';
-import { LEDGER_CURSOR, type TLedgerPage, type TLedgerQuery, type TLedgerRow, type TLedgerSummary } from '../schemas/ledger';
+import { parseLedgerCursor } from '../domain/ledger-cursor';
+import { type TLedgerPage, type TLedgerQuery, type TLedgerRow, type TLedgerSummary } from '../schemas/ledger';
 import { Coalescer } from './coalesce';
 import { toCount } from './db';
 
@@ -14,7 +15,7 @@ interface LedgerRowDb {
    * named created_at: ORDER BY would then sort by this text instead of walking the order index.
    */
   created_iso: string;
-  /** The row's position (see LEDGER_CURSOR), built in SQL so the microseconds of created_at survive. */
+  /** The row's position (see domain/ledger-cursor.ts), built in SQL so the microseconds of created_at survive. */
   cursor: string;
   /** A reversal row (a refund or lost dispute taking a purchase back: docs/decisions/0001-money-moves-back.md). */
   reversal: boolean;
@@ -160,11 +161,11 @@ function toPublicRow(r: LedgerRowDb): TLedgerRow {
   };
 }
 
-/** The (date, timestamp, id) triple of a cursor the schema already validated. */
+/** The (date, timestamp, id) triple of a cursor the schema already validated (with the same parser). */
 function keyOf(cursor: string): [string, string, string] {
-  const m = LEDGER_CURSOR.exec(cursor);
-  if (!m) throw new Error(`not a ledger cursor: ${cursor}`);
-  return [m[1]!, m[2]!, m[3]!];
+  const p = parseLedgerCursor(cursor);
+  if (!p) throw new Error(`not a ledger cursor: ${cursor}`);
+  return [p.purchaseDate, p.createdAt, p.id];
 }
 
 /** Runs one statement on a pooled connection of `db` through pg itself (no query building per request). */
