@@ -188,6 +188,19 @@ describe('webhooks', () => {
     expect(skewed.statusCode).toBe(200);
   });
 
+  it('refuses a signature header with more than one timestamp (the future check and the signature read the same one)', async () => {
+    const s = stripe.pay((await donate({ amount: 4400, wantsAdxTokens: true })).id);
+    const now = Math.floor(Date.now() / 1000);
+    const e = stripe.event('checkout.session.completed', s, { timestamp: now + 3600 });
+    const v1 = e.signature.split(',').find((p) => p.startsWith('v1='))!;
+    for (const header of [`t=${now},t=${now + 3600},${v1}`, `t=${now + 3600},${v1},t=${now}`]) {
+      const res = await deliver(t, { payload: e.payload, signature: header });
+      expect(res.statusCode, header).toBe(400);
+      expect(res.json().message).toMatch(/more than one timestamp/);
+    }
+    expect(await t.database.db('stripe_events').where({ id: e.id })).toHaveLength(0);
+  });
+
   it('refuses to record a session whose charged amount differs from ours', async () => {
     const s = await donate({ amount: 3000, wantsAdxTokens: true });
     const forged = { ...stripe.pay(s.id), amount_total: 1 };
