@@ -63,6 +63,20 @@ describe('admin refunds through Stripe (the fake Stripe, real SDK)', () => {
     expect(audited).toHaveLength(3);
   });
 
+  it("keeps the provider's reason when it refuses: a refund asked for while the previous one's event is on its way", async () => {
+    const s = stripe.pay((await startDonation(t, stripe, 9000)).id);
+    await deliver(t, stripe.event('checkout.session.completed', s));
+    await drained();
+    const url = `/api/admin/payments/donation/${s.metadata.row_id}/refund`;
+    expect((await admin.request('POST', url, { amount_cents: 2500 })).statusCode).toBe(200);
+    // Before charge.refunded arrives our records still say 9000 cents are left; Stripe knows 6500 are.
+    const refused = await admin.request('POST', url, {});
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'Conflict' });
+    expect(refused.json().message).toContain('Refund amount is greater than the unrefunded amount');
+    expect(refused.json().message).not.toContain('Something went wrong');
+  });
+
   it('is for admins only', async () => {
     const member = await signInAs(t.app, t.database.db, 'plain_member');
     expect((await member.request('GET', '/api/admin/payments')).statusCode).toBe(403);
