@@ -4,7 +4,7 @@
  */
 
 /** A basic e-mail pattern: something@something.tld, no blanks, one @. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Whether `value` (trimmed) looks like an e-mail address. */
 export function isValidEmail(value: string): boolean {

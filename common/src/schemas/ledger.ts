@@ -62,8 +62,8 @@ export type TLedgerRow = z.infer<typeof ZLedgerRow>;
 export const ZLedgerPage = z.object({
   rows: z.array(ZLedgerRow),
   total: z.number().check(z.int(), z.nonnegative()),
-  page: z.number().check(z.int(), z.positive()),
-  pageSize: z.number().check(z.int(), z.positive()),
+  page: z.number().check(z.int(), z.minimum(1)),
+  pageSize: z.number().check(z.int(), z.minimum(1)),
   search: z.string(),
   /** `after` for the next page; null on the last page. */
   nextCursor: z.nullable(z.string()),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidEmail } from '../domain/contact';
+import { EMAIL_PATTERN } from '../domain/contact';
 import type { FORM_KINDS } from './forms';
 
 /**
@@ -75,7 +75,8 @@ export const ZNewsletterSubscribe = z
       .string({ error: 'Please enter a valid email address' })
       .trim()
       .max(254, 'Please enter a valid email address')
-      .refine((v) => isValidEmail(v), 'Please enter a valid email address'),
+      // A pattern rather than a refinement, so the API's document states the rule.
+      .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
   })
   .strict();
 export type TNewsletterSubscribe = z.infer<typeof ZNewsletterSubscribe>;

@@ -39,7 +39,7 @@ export const mailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     ADMIN_SUBSCRIBERS_CSV_PATH,
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], summary: 'Every newsletter subscriber as CSV (streamed), newest first; an address a spreadsheet would run as a formula starts with a quote mark' },
+      schema: { tags: ['admin'], summary: 'Every newsletter subscriber as CSV (streamed), newest first; an address a spreadsheet would run as a formula starts with a quote mark', produces: ['text/csv'] },
     },
     async (_req, reply) => {
       return reply.header('cache-control', 'no-store').header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"').type('text/csv; charset=utf-8').send(subscribersCsv(app.db));

@@ -49,7 +49,8 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'The admin payments list as CSV (streamed), with the same filters, every page',
-        // No response schema: the body is a CSV stream, not JSON (errors keep the usual JSON shape).
+        // The body is a CSV stream, not JSON (errors keep the usual JSON shape).
+        produces: ['text/csv'],
         querystring: ZAdminPaymentQuery.omit({ page: true, pageSize: true }),
       },
     },

@@ -30,6 +30,7 @@ export const adminSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Stored form submissions as CSV (streamed), newest first, optionally of one form; text a spreadsheet would run as a formula starts with a quote mark',
+        produces: ['text/csv'],
         querystring: ZSubmissionQuery.pick({ form: true }),
       },
     },
