@@ -1,6 +1,8 @@
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { $ZodType } from 'zod/v4/core';
 import { ZApiError } from '@app/common/schemas/errors';
+import { documentCleanedText } from './docs-rules';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 type Responses = Record<string, unknown>;
@@ -69,6 +71,7 @@ export function documentRoute(input: TransformInput): ReturnType<typeof jsonSche
   const produces = (schema.produces ?? []).filter((t) => !t.includes('json'));
   const bytes = produces.some((t) => !/^(text\/|application\/xml)/.test(t));
   for (const status of [...declaredErrors(route), ...(bytes ? [416] : [])]) response[status] ??= ZApiError;
+  for (const part of [schema.body, schema.querystring, schema.params]) documentCleanedText(part as $ZodType | undefined);
   const out = jsonSchemaTransform({ ...input, schema: { ...schema, response } });
   const documented = out.schema.response as Responses;
   // `produces` is for the success only: swagger would give every answer, errors too, its media type.

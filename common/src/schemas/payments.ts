@@ -35,7 +35,7 @@ export const ZCreateInvestment = z.object({
     .min(0, 'Investment amount cannot be negative')
     .min(INVESTMENT.minDollars, 'Minimum investment amount is $100.')
     .max(INVESTMENT.maxDollars, 'Maximum investment amount is $1,000,000.')
-    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Investment amount can have at most 2 decimals'),
+    .multipleOf(0.01, 'Investment amount can have at most 2 decimals'),
 });
 export type TCreateInvestment = z.infer<typeof ZCreateInvestment>;
 
