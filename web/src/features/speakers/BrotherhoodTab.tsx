@@ -19,6 +19,7 @@ import { COMMUNITY_INVITE_URL } from '../site/links';
 import { AudioPlayer } from '../profile/AudioPlayer';
 import { AudioRecorder } from '../profile/AudioRecorder';
 import { FlyerGenerator } from './FlyerGenerator';
+import { UpcomingSessions } from '../calendar/UpcomingSessions';
 import { useSignInPath } from '../auth/sign-in-link';
 
 const VALUES = [
@@ -171,7 +172,7 @@ function MemberPart() {
 }
 
 /**
- * Brotherhood: values, the member part (your speaker profile, flyers, guest speakers) and the way into the chat
+ * Brotherhood: values, the upcoming sessions (everyone; RSVP for members), the member part (your speaker profile, flyers, guest speakers) and the way into the chat
  * community. Signed-out visitors see the values and the call to action, with a sign-in prompt in place of the
  * member part (speaker profiles are for members).
  */
@@ -180,6 +181,7 @@ export function BrotherhoodTab({ signedIn }: { signedIn: boolean }) {
   return (
     <div className="space-y-8">
       <Values />
+      <UpcomingSessions signedIn={signedIn} />
       {signedIn ? (
         <MemberPart />
       ) : (
