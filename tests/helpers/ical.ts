@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { DEBIAN_PYTHON } from '../../scripts/lib/icalendar';
 
 /** What both parsers say about one event. */
-export interface ParsedEvent {
+interface ParsedEvent {
   uid: string;
   sequence: number;
   status: string;
@@ -14,7 +14,7 @@ export interface ParsedEvent {
 }
 
 /** Parses with Mozilla's ical.js (throws on a malformed calendar). */
-export function parseWithIcalJs(text: string): ParsedEvent[] {
+function parseWithIcalJs(text: string): ParsedEvent[] {
   const cal = new ICAL.Component(ICAL.parse(text) as unknown[]);
   return cal.getAllSubcomponents('vevent').map((v) => {
     const e = new ICAL.Event(v);
@@ -31,7 +31,7 @@ export function parseWithIcalJs(text: string): ParsedEvent[] {
 }
 
 /** Parses with Python's icalendar (tests/helpers/ical-parse.py); rejects on a parse error or any unreadable property. */
-export function parseWithPython(text: string): Promise<ParsedEvent[]> {
+function parseWithPython(text: string): Promise<ParsedEvent[]> {
   return new Promise((resolve, reject) => {
     const child = execFile(DEBIAN_PYTHON, [path.join(__dirname, 'ical-parse.py')], { timeout: 20_000 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`python icalendar refused the calendar: ${stderr || stdout || err.message}`));

@@ -7,9 +7,6 @@ export const REMINDER_CHOICES = [
   { minutes: 1440, label: '1 day before' },
 ] as const;
 
-/** A new member's reminder lead time (the database column's default too). */
-export const DEFAULT_REMINDER_MINUTES = 30;
-
 /** When the reminder of a session starting at `start` goes out for a member who chose `minutes`; null: none. */
 export function reminderAt(start: Date, minutes: number | null): Date | null {
   return minutes === null ? null : new Date(start.getTime() - minutes * 60_000);

@@ -44,7 +44,7 @@ function calendarSessions(db: Knex): Knex.QueryBuilder {
 }
 
 /** How far back the feeds reach: a recorded session stays in calendars with its archive link for this long. */
-export const FEED_PAST_DAYS = 90;
+const FEED_PAST_DAYS = 90;
 
 const inFeedWindow = (db: Knex) => (q: Knex.QueryBuilder) => q.where('s.scheduled_date', '>=', db.raw(`now() - make_interval(days => ?)`, [FEED_PAST_DAYS]));
 

@@ -16,7 +16,7 @@ const absolute = (site: CalendarSite, url: string) => (url.startsWith('/') ? `${
  * The UID of a session's event: the session id at our host, the same in every feed and .ics we serve, so a calendar
  * that has the event from one of them updates it from another.
  */
-export function sessionUid(site: CalendarSite, id: string): string {
+function sessionUid(site: CalendarSite, id: string): string {
   return `session-${id}@${new URL(site.publicUrl).hostname}`;
 }
 
