@@ -5,6 +5,61 @@ import { useE2eSite } from '../helpers/e2e';
 
 const site = useE2eSite();
 
+/** The id of the element that has focus. */
+const focusedId = (page: Page) => page.evaluate('document.activeElement?.id ?? null') as Promise<string | null>;
+
+/**
+ * Submits the empty form at once, then checks what a person sees: focus on the first field, and a summary (an alert)
+ * listing every message as a link to its field; following the last link focuses that field.
+ */
+async function checkFailedSubmit(page: Page, formName: string, firstLabel: string, messages: string[]): Promise<void> {
+  const form = page.getByRole('form', { name: formName });
+  await form.getByRole('button', { name: 'Submit Application' }).click();
+  const summary = form.getByRole('alert');
+  await summary.waitFor();
+  const links = summary.getByRole('link');
+  expect(await links.allInnerTexts()).toEqual(messages);
+  await expect.poll(() => focusedId(page)).toBe(await form.getByLabel(firstLabel).getAttribute('id'));
+  const last = links.last();
+  const target = (await last.getAttribute('href'))!.slice(1);
+  await last.click();
+  await expect.poll(() => focusedId(page)).toBe(target);
+  expect(await page.locator(`[id="${target}"]`).getAttribute('aria-invalid')).toBe('true');
+}
+
+describe('a failed submit of the incubator forms', () => {
+  it('form A focuses the first bad field and lists all seven in a summary', async () => {
+    const page = await site.browser.newPage();
+    await page.goto(`${site.app.baseUrl}/incubator-application`);
+    await checkFailedSubmit(page, 'Incubator application', 'First Name', [
+      'First name must be at least 2 characters',
+      'Last name must be at least 2 characters',
+      'Please enter a valid email address',
+      'Please enter a valid phone number',
+      'Please describe your business idea in at least 50 characters',
+      'You must agree to the attendance commitment',
+      'You must accept the terms and conditions',
+    ]);
+    await page.close();
+  });
+
+  it('form B focuses the first bad field and lists all eight in a summary', async () => {
+    const page = await site.browser.newPage();
+    await page.goto(`${site.app.baseUrl}/incubator`);
+    await checkFailedSubmit(page, 'Incubator registration', 'First Name', [
+      'First name must be at least 2 characters',
+      'Last name must be at least 2 characters',
+      'Please enter a valid email address',
+      'Please enter a valid phone number',
+      'Please provide more details about your business idea',
+      'Please describe your entrepreneurial experience',
+      'Please share your goals for the program',
+      'Please confirm your availability',
+    ]);
+    await page.close();
+  });
+});
+
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 

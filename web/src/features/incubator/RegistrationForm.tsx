@@ -5,6 +5,7 @@ import { PersonFields } from './PersonFields';
 import { Field } from '../../components/ui/field';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
+import { ErrorSummary } from '../forms/ErrorSummary';
 import { reportSubmitFailure, openExternal, openMailDraft, submitForm } from '../forms/submit';
 import { useZodForm } from '../forms/use-form';
 import { ORG_EMAIL, REGISTRATION_URL } from '../site/links';
@@ -20,7 +21,7 @@ const REGISTRATION_REDIRECT_MS = 1000;
  * external registration page opens in a new tab. On error it logs and clears the submitting flag.
  */
 export function RegistrationForm() {
-  const form = useZodForm(ZIncubatorRegistration, EMPTY);
+  const form = useZodForm(ZIncubatorRegistration, EMPTY, 'incubator-registration');
   const { errors, submitting } = form;
 
   const onSubmit = form.handleSubmit(async (data) => {
@@ -35,6 +36,7 @@ export function RegistrationForm() {
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Incubator registration" className="flex flex-col gap-4">
+      <ErrorSummary problems={form.problems} />
       <PersonFields bind={bind} errors={errors} />
       <Field label="Business Idea" required error={errors.businessIdea}>
         <Textarea rows={3} {...bind('businessIdea')} />
