@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { recordingContext } from '../helpers/site';
 import { useE2eSite } from '../helpers/e2e';
+import { FORM_A_EMPTY_MESSAGES, FORM_B_EMPTY_MESSAGES } from '../helpers/forms';
 
 const site = useE2eSite();
 
@@ -31,31 +32,14 @@ describe('a failed submit of the incubator forms', () => {
   it('form A focuses the first bad field and lists all seven in a summary', async () => {
     const page = await site.browser.newPage();
     await page.goto(`${site.app.baseUrl}/incubator-application`);
-    await checkFailedSubmit(page, 'Incubator application', 'First Name', [
-      'First name must be at least 2 characters',
-      'Last name must be at least 2 characters',
-      'Please enter a valid email address',
-      'Please enter a valid phone number',
-      'Please describe your business idea in at least 50 characters',
-      'You must agree to the attendance commitment',
-      'You must accept the terms and conditions',
-    ]);
+    await checkFailedSubmit(page, 'Incubator application', 'First Name', FORM_A_EMPTY_MESSAGES);
     await page.close();
   });
 
   it('form B focuses the first bad field and lists all eight in a summary', async () => {
     const page = await site.browser.newPage();
     await page.goto(`${site.app.baseUrl}/incubator`);
-    await checkFailedSubmit(page, 'Incubator registration', 'First Name', [
-      'First name must be at least 2 characters',
-      'Last name must be at least 2 characters',
-      'Please enter a valid email address',
-      'Please enter a valid phone number',
-      'Please provide more details about your business idea',
-      'Please describe your entrepreneurial experience',
-      'Please share your goals for the program',
-      'Please confirm your availability',
-    ]);
+    await checkFailedSubmit(page, 'Incubator registration', 'First Name', FORM_B_EMPTY_MESSAGES);
     await page.close();
   });
 });
