@@ -20,13 +20,21 @@ import { AudioPlayer } from '../profile/AudioPlayer';
 import { AudioRecorder } from '../profile/AudioRecorder';
 import { FlyerGenerator } from './FlyerGenerator';
 import { UpcomingSessions } from '../calendar/UpcomingSessions';
+import { SessionTime } from './SessionTime';
 import { useSignInPath } from '../auth/sign-in-link';
 
 const VALUES = [
   { title: 'Brotherhood', text: 'Men who show up for each other, three mornings a week.' },
   { title: 'Accountability', text: 'We say what we will do, and we report back on it.' },
   { title: 'Legacy', text: 'We build what outlasts us: families, businesses, communities.' },
-  { title: 'Discipline', text: 'Fifteen focused minutes at 7:00 AM EDT, Monday, Wednesday and Friday.' },
+  {
+    title: 'Discipline',
+    text: (
+      <>
+        Fifteen focused minutes at <SessionTime />, Monday, Wednesday and Friday.
+      </>
+    ),
+  },
 ];
 
 /** The viewer's own speaker profile: topic and bio, and an audio introduction. */
