@@ -80,11 +80,9 @@ export function documentRoute(input: TransformInput): ReturnType<typeof jsonSche
   const successes = Object.keys(declared).filter((s) => s.startsWith('2'));
   if (produces.length) {
     for (const status of successes.length ? successes : ['200']) documented[status] = { description: 'Default Response', content: mediaContent(produces) };
-    // Bytes are served with ranges and validators: part of the file, or nothing new.
-    if (bytes) {
-      documented['206'] = { description: 'Part of the file (a Range request)', content: mediaContent(produces) };
-      documented['304'] = { description: 'Not modified (If-None-Match)', type: 'null' };
-    }
+    // Files and feeds are read with validators (If-None-Match: nothing new), bytes with ranges (part of the file).
+    if ([route.method].flat().includes('GET')) documented['304'] = { description: 'Not modified (If-None-Match)', type: 'null' };
+    if (bytes) documented['206'] = { description: 'Part of the file (a Range request)', content: mediaContent(produces) };
   } else if (!successes.length) {
     // A route whose success has no schema: documented as an answer without a body.
     documented['200'] = { description: 'Default Response', type: 'null' };
