@@ -11,6 +11,7 @@ import type { ApiModule } from './module';
 import { newsletterModule } from './newsletter/index';
 import { paymentsModule } from './payments/index';
 import { profilesModule } from './profiles/index';
+import { programModule } from './program/index';
 import { sessionsModule } from './sessions/index';
 import { studioModule } from './studio/index';
 
@@ -35,4 +36,5 @@ export const MODULES: readonly ApiModule[] = [
   flyersModule,
   formsModule,
   newsletterModule,
+  programModule,
 ];

@@ -99,8 +99,11 @@ export function formatCohortTime(iso: string, timeZone: string): string {
 /** Seats nobody holds or has paid for. */
 export const seatsFree = (c: { seats: number; seatsTaken: number; seatsHeld: number }): number => Math.max(0, c.seats - c.seatsTaken - c.seatsHeld);
 
-/** How long an Enroll checkout keeps its seat (Stripe Checkout's `expires_at`: at least 30 minutes). */
-export const SEAT_HOLD_MS = 30 * 60_000;
+/**
+ * How long an Enroll checkout keeps its seat, and the checkout's `expires_at`: Stripe's shortest checkout (30 minutes
+ * after its creation) and a minute for the request to reach Stripe, which refuses anything shorter.
+ */
+export const SEAT_HOLD_MS = 31 * 60_000;
 /** How long after its checkout's expiry the sweep waits before it frees a hold whose expiry event never came. */
 export const SEAT_SWEEP_GRACE_MS = 2 * 60_000;
 
