@@ -53,13 +53,12 @@ async function closeUnstarted(db: Knex, paymentId: string): Promise<void> {
 }
 
 /**
- * Sponsor a Student: the price of the cohort the pages present (else the one running), no seat taken: the sponsor
- * pays for a student the organisation places, not for a participant's place.
+ * Sponsor a Student: a student's place in the cohort the pages present, at its price, without taking a participant's
+ * seat (the organisation places the student). Nothing is sold for a cohort that has started.
  */
 export async function startSponsorship(deps: CheckoutDeps, p: ProgramCheckout): Promise<{ url: string }> {
-  const { next, running } = await loadProgramSeed(deps.db, p.now);
-  const cohort = next ?? running;
-  if (!cohort) throw httpError(409, 'No cohort is announced right now, so a sponsorship cannot be priced yet.');
+  const { next: cohort } = await loadProgramSeed(deps.db, p.now);
+  if (!cohort) throw httpError(409, 'No cohort is announced right now. Leave your e-mail and we will tell you when enrolment opens.');
   const description = `Sponsorship of an 11th or 12th grade student in cohort ${cohort.number} of the ${cohort.weeks}-week incubator program.`;
   const rowId = await insertProgramPayment(deps.db, { kind: 'sponsorship', amountCents: cohort.priceCents, description, payerEmail: p.email, cohortId: cohort.id });
   const session = await startCheckout(deps, {
