@@ -56,7 +56,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
     async (req) => {
       requireProvider(app.payments);
       // The cohort, its price and its seats are data (the program module); Enroll holds a seat, a sponsorship none.
-      const p = { now: app.clock(), email: req.session?.email ?? null, successUrl: url('/payment-success'), cancelUrl: url('/incubator') };
+      const p = { now: app.clock(), email: req.session?.email ?? null, successUrl: url('/payment-success'), cancelUrl: url('/pitch-deck') };
       return req.body.kind === 'program' ? startEnrolment(checkout, p) : startSponsorship(checkout, p);
     },
   );
