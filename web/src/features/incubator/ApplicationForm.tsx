@@ -55,7 +55,7 @@ export function ApplicationForm() {
         <Textarea rows={5} {...text('businessIdea')} />
       </Field>
       <CheckboxField checked={values.commitment} onChange={(v) => form.set('commitment', v)} error={errors.commitment}>
-        I commit to attending all {PROGRAM.sessionsExpected} weekly sessions, with at most {PROGRAM.makeupSessions} makeup session across the program.
+        I commit to attending all the weekly sessions, with at most {PROGRAM.makeupSessions} makeup session across the program.
       </CheckboxField>
       <CheckboxField checked={values.termsAccepted} onChange={(v) => form.set('termsAccepted', v)} error={errors.termsAccepted}>
         I accept the program&rsquo;s terms and conditions.

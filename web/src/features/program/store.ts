@@ -1,0 +1,63 @@
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { programApi } from '@app/common/api/program';
+import type { TProgramView } from '@app/common/schemas/program';
+import { getJson } from '../../lib/api';
+
+// The program's facts (the cohort every program page presents), from one source: the API's GET /api/program. The
+// server renders the program pages with them (seed key `program`, the `<script id="program-seed">` beside #root), and
+// the browser starts from that seed, so hydration matches; it then asks again, and again whenever a page showing them
+// mounts after FRESH_MS. Without a seed (a page reached inside the app) the pages show a neutral placeholder until the
+// answer arrives. No TanStack Query: these are public pages with a JS budget.
+
+/** The id of the `<script type="application/json">` that carries the seed. */
+export const PROGRAM_SEED_ID = 'program-seed';
+const FRESH_MS = 15_000;
+
+/** The server render's program view (null outside a seeded render). */
+export const ServerProgram = createContext<TProgramView | null>(null);
+
+let current: TProgramView | null = readSeed();
+let fetchedAt = 0;
+let inFlight: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function readSeed(): TProgramView | null {
+  if (typeof document === 'undefined') return null;
+  const el = document.getElementById(PROGRAM_SEED_ID);
+  try {
+    return el?.textContent ? (JSON.parse(el.textContent) as TProgramView) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Asks the API again (one request at a time); the pages re-render with the answer. */
+export function refreshProgram(): Promise<void> {
+  inFlight ??= getJson(programApi.current.path, programApi.current.response)
+    .then((view) => {
+      current = view;
+      fetchedAt = Date.now();
+      for (const l of listeners) l();
+    })
+    .catch((err: unknown) => console.error('Could not load the program', err))
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+/** The program view the page shows (null: not known yet, the placeholder's turn); asks the API when stale. */
+export function useProgram(): TProgramView | null {
+  const server = useContext(ServerProgram);
+  // Hydration reads the same seed the server rendered with (in the browser, the one in the page).
+  const view = useSyncExternalStore(subscribe, () => current, () => server ?? current);
+  useEffect(() => {
+    if (Date.now() - fetchedAt > FRESH_MS) void refreshProgram();
+  }, []);
+  return view;
+}
