@@ -104,7 +104,7 @@ describe('a late async payment into a full cohort', () => {
       expect(refundsOf(late)).toEqual([{ payment_intent: late.payment_intent, amount: 249_700, metadata: expect.objectContaining({ reason: 'cohort_full' }) }]);
       expect(await db()('cohorts').where({ id: cohort.id }).first('seats_taken', 'seats_held')).toEqual({ seats_taken: 1, seats_held: 0 });
       expect(await db()('seat_reservations').where({ payment_id: late.metadata.row_id }).first('status')).toEqual({ status: 'overbooked' });
-      const audits = await db()('security_audit_logs').where({ event_type: 'seat_refund_requested' }).whereRaw("details->>'payment_id' = ?", [late.metadata.row_id]);
+      const audits = await db()('security_audit_logs').where({ event_type: 'seat_refund_requested' }).whereRaw("details->>'payment_id' = ?", [late.metadata.row_id!]);
       expect(audits).toHaveLength(1);
 
       // Mailed: the refund notice says why; no welcome into the program.

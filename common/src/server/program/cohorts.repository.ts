@@ -116,3 +116,14 @@ export async function updateCohort(db: Knex, id: string, c: TCohortInput): Promi
     return conflictOf(err);
   }
 }
+
+/** The cohort of an enrolment or sponsorship and the enrolment's seat, as its success page shows them at `now`. */
+export async function programOfPayment(db: Knex, paymentId: string, now: Date): Promise<{ cohort: TCohortPublic | null; seat: 'held' | 'confirmed' | 'released' | 'overbooked' | null }> {
+  const row = (await db('program_payments as p')
+    .leftJoin('cohorts as c', 'c.id', 'p.cohort_id')
+    .leftJoin('seat_reservations as s', 's.payment_id', 'p.id')
+    .where('p.id', paymentId)
+    .first('c.*', 's.status as seat_status', 'p.cohort_id as payment_cohort')) as (CohortRow & { seat_status: string | null; payment_cohort: string | null }) | undefined;
+  const seat = (row?.seat_status ?? null) as 'held' | 'confirmed' | 'released' | 'overbooked' | null;
+  return { cohort: row?.payment_cohort ? toPublicCohort({ ...row, id: row.payment_cohort }, now) : null, seat };
+}
