@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, type ButtonSize, type ButtonVariant } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { openCheckoutInNewTab } from './open-checkout-tab';
+import { refreshProgram } from '../program/store';
 
 /**
  * Every payment action: Donate (top bar) opens the donation dialog; Enroll and 'Sponsor a Student' open the
@@ -55,7 +56,7 @@ export function PaymentButton({ kind, children, variant = 'primary', size = 'md'
       // The seats ran out (or enrolment closed) since the page was drawn: the page shows why, with the waitlist form.
       if ((err as { statusCode?: number }).statusCode === 409) {
         toast({ title: (err as Error).message, variant: 'destructive' });
-        await (await import('../program/store')).refreshProgram();
+        await refreshProgram();
         return;
       }
       console.error('Payment error:', err);

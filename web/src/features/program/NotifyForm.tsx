@@ -1,8 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { programApi } from '@app/common/api/program';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { call } from '../../lib/api';
 
 /** "Notify me when enrolment opens": stores the address; one mail when the next cohort opens. */
 export function NotifyForm() {
@@ -14,6 +12,8 @@ export function NotifyForm() {
     const email = String(new FormData(e.currentTarget).get('email') ?? '');
     setState({ kind: 'sending' });
     try {
+      // The typed client and the contract load on first use: the pages that show the form stay light.
+      const [{ call }, { programApi }] = await Promise.all([import('../../lib/api'), import('@app/common/api/program')]);
       const { message } = await call(programApi.notify, { body: { email } });
       setState({ kind: 'done', message });
     } catch (err) {

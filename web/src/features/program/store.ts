@@ -1,13 +1,13 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
-import { programApi } from '@app/common/api/program';
+import { PROGRAM_PATHS } from '@app/common/api/program-paths';
 import type { TProgramView } from '@app/common/schemas/program';
-import { getJson } from '../../lib/api';
+import { requestJson } from '../../lib/http';
 
 // The program's facts (the cohort every program page presents), from one source: the API's GET /api/program. The
 // server renders the program pages with them (seed key `program`, the `<script id="program-seed">` beside #root), and
 // the browser starts from that seed, so hydration matches; it then asks again, and again whenever a page showing them
 // mounts after FRESH_MS. Without a seed (a page reached inside the app) the pages show a neutral placeholder until the
-// answer arrives. No TanStack Query: these are public pages with a JS budget.
+// answer arrives. No TanStack Query and no zod (the answer is typed JSON from our own API): public pages, JS budget.
 
 /** The id of the `<script type="application/json">` that carries the seed. */
 export const PROGRAM_SEED_ID = 'program-seed';
@@ -33,9 +33,9 @@ function readSeed(): TProgramView | null {
 
 /** Asks the API again (one request at a time); the pages re-render with the answer. */
 export function refreshProgram(): Promise<void> {
-  inFlight ??= getJson(programApi.current.path, programApi.current.response)
+  inFlight ??= requestJson('GET', PROGRAM_PATHS.current, undefined)
     .then((view) => {
-      current = view;
+      current = view as TProgramView;
       fetchedAt = Date.now();
       for (const l of listeners) l();
     })
