@@ -5,6 +5,7 @@ import type { TCohortAdmin } from '@app/common/schemas/program';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
+import { ScrollRegion } from '../components/ui/scroll-region';
 import { Spinner } from '../components/ui/spinner';
 import { AdminGate } from '../features/admin/AdminGate';
 import { CohortForm } from '../features/program/admin/CohortForm';
@@ -87,7 +88,7 @@ export default function AdminCohorts() {
             ) : query.data.rows.length === 0 ? (
               <p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-600">No cohorts yet: create the first one.</p>
             ) : (
-              <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+              <ScrollRegion label="Cohorts" className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
                 <table className="w-full min-w-[44rem] text-sm">
                   <caption className="sr-only">Cohorts with their seats</caption>
                   <thead className="bg-slate-50 text-left text-slate-700">
@@ -105,7 +106,7 @@ export default function AdminCohorts() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             )}
           </div>
         </div>
