@@ -6,7 +6,7 @@ import type { TProgramView } from '@app/common/schemas/program';
 import { App } from './app';
 import { LEDGER_SEED_ID, LedgerStore, ServerLedgerStore, type LedgerSeed } from './features/ledger/store';
 import { LEDGER_PAGE_SIZE } from './features/ledger/texts';
-import { PROGRAM_SEED_ID, ServerProgram } from './features/program/store';
+import { PROGRAM_SEED_ID, ServerProgram } from './features/program/seed';
 
 export { composePage, headTags, ORIGIN_TOKEN } from './features/site/head';
 export { pageMeta, SHARE_IMAGE } from './features/site/seo';

@@ -35,9 +35,6 @@ export function cohortState(c: CohortTimes, now: Date): CohortState {
   return 'closed';
 }
 
-/** Whether a checkout may be started for this cohort now (seats aside). */
-export const enrolmentOpen = (c: CohortTimes, now: Date): boolean => cohortState(c, now) === 'open';
-
 /**
  * The cohort the pages present: the earliest not yet started whose enrolment is open, else the earliest not yet
  * started at all (announced, or enrolment closed), else none. A cohort that has started is never "next".

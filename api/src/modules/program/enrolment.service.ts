@@ -6,7 +6,7 @@ import { httpError } from '../../http-error';
 import { startCheckout, type CheckoutDeps } from '../payments/payments.service';
 
 /** The words the Enroll button shows when every seat is taken or held (the web app matches them). */
-export const COHORT_FULL = 'This cohort is full';
+const COHORT_FULL = 'This cohort is full';
 
 /** What an enrolment or sponsorship checkout needs besides the database and provider. */
 interface ProgramCheckout {

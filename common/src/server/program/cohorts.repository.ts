@@ -44,7 +44,7 @@ export function toPublicCohort(r: CohortRow, now: Date): TCohortPublic {
 }
 
 /** Every cohort, earliest start first. */
-export async function listCohortRows(db: Knex): Promise<CohortRow[]> {
+async function listCohortRows(db: Knex): Promise<CohortRow[]> {
   return (await db('cohorts').orderBy('starts_at')) as CohortRow[];
 }
 

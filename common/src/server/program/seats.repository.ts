@@ -107,11 +107,6 @@ export async function seatRefundsDue(db: Knex, olderThanMs: number, now: Date, l
     .pluck('payment_id')) as string[];
 }
 
-/** Whether an enrolment is overbooked and its refund still to be asked for. */
-export async function seatRefundPending(db: Knex, paymentId: string): Promise<boolean> {
-  return Boolean(await db('seat_reservations').where({ payment_id: paymentId, status: 'overbooked' }).whereNull('refund_requested_at').first('id'));
-}
-
 /** Records that the overbooked enrolment's refund was asked of the provider. */
 export async function markSeatRefundRequested(db: Knex, paymentId: string): Promise<void> {
   await db('seat_reservations').where({ payment_id: paymentId, status: 'overbooked' }).whereNull('refund_requested_at').update({ refund_requested_at: db.fn.now() });

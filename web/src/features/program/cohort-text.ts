@@ -2,7 +2,7 @@ import { formatCohortDate, formatCohortTime } from '@app/common/domain/cohorts';
 import type { TCohortPublic } from '@app/common/schemas/program';
 
 /** "$2,497" (whole dollars) or "$2,497.50". */
-export function priceLabel(cents: number): string {
+function priceLabel(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 }
 

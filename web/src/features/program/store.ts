@@ -1,7 +1,8 @@
-import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useSyncExternalStore } from 'react';
 import { PROGRAM_PATHS } from '@app/common/api/program-paths';
 import type { TProgramView } from '@app/common/schemas/program';
 import { requestJson } from '../../lib/http';
+import { PROGRAM_SEED_ID, ServerProgram } from './seed';
 
 // The program's facts (the cohort every program page presents), from one source: the API's GET /api/program. The
 // server renders the program pages with them (seed key `program`, the `<script id="program-seed">` beside #root), and
@@ -9,12 +10,7 @@ import { requestJson } from '../../lib/http';
 // mounts after FRESH_MS. Without a seed (a page reached inside the app) the pages show a neutral placeholder until the
 // answer arrives. No TanStack Query and no zod (the answer is typed JSON from our own API): public pages, JS budget.
 
-/** The id of the `<script type="application/json">` that carries the seed. */
-export const PROGRAM_SEED_ID = 'program-seed';
 const FRESH_MS = 15_000;
-
-/** The server render's program view (null outside a seeded render). */
-export const ServerProgram = createContext<TProgramView | null>(null);
 
 let current: TProgramView | null = readSeed();
 let fetchedAt = 0;
