@@ -106,8 +106,15 @@ export default function IncubatorApplication() {
             Attendance Commitment
           </h2>
           <p className="mt-2 text-sm leading-relaxed text-ink-900">
-            Every <strong>weekly session</strong> is
-            expected. You may use at most{" "}
+            {next ? (
+              <>
+                All <strong>{next.weeks} sessions</strong> are expected.
+              </>
+            ) : (
+              <>
+                Every <strong>weekly session</strong> is expected.
+              </>
+            )} You may use at most{" "}
             <strong>{PROGRAM.makeupSessions} makeup session</strong> across the
             whole program. Your cohort is counting on you.
           </p>

@@ -9,6 +9,7 @@ import { toast } from '../../components/ui/toast';
 import { reportSubmitFailure, submitForm } from '../forms/submit';
 import { useZodForm } from '../forms/use-form';
 import { PROGRAM } from './program';
+import { useProgram } from '../program/store';
 
 const EMPTY: TIncubatorApplicationDraft = { firstName: '', lastName: '', email: '', phone: '', businessIdea: '', commitment: false, termsAccepted: false };
 
@@ -38,6 +39,8 @@ function CheckboxField({ checked, onChange, error, children }: { checked: boolea
  */
 export function ApplicationForm() {
   const form = useZodForm(ZIncubatorApplication, EMPTY);
+  // The presented cohort's weeks (data), when known.
+  const weeks = useProgram()?.next?.weeks;
   const { values, errors, submitting } = form;
 
   const onSubmit = form.handleSubmit(async (data) => {
@@ -55,7 +58,7 @@ export function ApplicationForm() {
         <Textarea rows={5} {...text('businessIdea')} />
       </Field>
       <CheckboxField checked={values.commitment} onChange={(v) => form.set('commitment', v)} error={errors.commitment}>
-        I commit to attending all the weekly sessions, with at most {PROGRAM.makeupSessions} makeup session across the program.
+        I commit to attending all {weeks ? `${weeks} ` : 'the '}weekly sessions, with at most {PROGRAM.makeupSessions} makeup session across the program.
       </CheckboxField>
       <CheckboxField checked={values.termsAccepted} onChange={(v) => form.set('termsAccepted', v)} error={errors.termsAccepted}>
         I accept the program&rsquo;s terms and conditions.

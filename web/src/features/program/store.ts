@@ -16,6 +16,9 @@ let current: TProgramView | null = readSeed();
 let fetchedAt = 0;
 let inFlight: Promise<void> | null = null;
 const listeners = new Set<() => void>();
+// A page without the seed (the store loads on every page: the top bar's payment button) asks at once, so a program
+// section reached inside the app draws with its data rather than growing under a scroll to its anchor.
+if (typeof document !== 'undefined' && !current) setTimeout(() => void refreshProgram(), 0);
 
 function readSeed(): TProgramView | null {
   if (typeof document === 'undefined') return null;
