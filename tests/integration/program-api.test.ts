@@ -43,6 +43,23 @@ describe('the demo cohort through a moving clock', () => {
     expect((await program()).next.seatsFree).toBe(24);
   });
 
+  it('the TEST MODE checkout expires with its hold; opened after that, it closes and frees the seat', async () => {
+    const res = await enroll();
+    expect(res.statusCode).toBe(200);
+    const id = String(res.json().url).split('/').pop()!;
+    const local = await db()('local_checkout_sessions').where({ id }).first();
+    expect(local.expires_at.getTime() - T0.getTime()).toBe(31 * 60_000);
+    const held = (await program()).next.seatsFree;
+    // Its time passes: the page says it is closed, and the expiry event frees the seat.
+    await db()('local_checkout_sessions').where({ id }).update({ expires_at: db().raw("now() - interval '1 minute'") });
+    const page = await t.app.inject({ method: 'GET', url: `/checkout/test/${id}` });
+    expect(page.body).toContain('This checkout is closed');
+    await eventually(async () => (await program()).next.seatsFree === held + 1, 20_000, 'the seat freed');
+    const pay = await t.app.inject({ method: 'POST', url: `/checkout/test/${id}/pay`, remoteAddress: '10.88.0.1' });
+    expect(pay.statusCode).toBe(303);
+    expect((await db()('program_payments').where({ id: local.row_id }).first('status')).status).toBe('expired');
+  });
+
   it('once its start is past, it is running: never next, never sold, and a paid enrolment mail says it started', async () => {
     const cohort = await db()('cohorts').first();
     now = new Date(cohort.starts_at.getTime() + 60_000);
