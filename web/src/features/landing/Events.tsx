@@ -46,7 +46,7 @@ export function Events() {
                   <Icon name="users" className="h-5 w-5 text-gold-800" /> {next.seats} participants per cohort
                 </li>
                 <li className="flex items-center gap-2">
-                  <Icon name="media" className="h-5 w-5 text-gold-800" /> {next.city}: {next.format}
+                  <Icon name="media" className="h-5 w-5 text-gold-800" /> {next.format}
                 </li>
               </ul>
             ) : (
