@@ -11,6 +11,7 @@ const TABLES = [
   'mail_outbox', 'newsletter_subscribers',
   'payment_charges', 'provider_reconciliations',
   'cohorts', 'seat_reservations', 'cohort_notify_requests',
+  'session_rsvps', 'calendar_feed_tokens',
 ];
 
 let t: TestDatabase;

@@ -23,6 +23,9 @@ export const ZMailRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('speaker-invitation'), sessionId: z.uuid(), token: z.string().regex(/^adxs_[A-Za-z0-9_-]{43}$/) }).strict(),
   // "Notify me when enrolment opens": one mail per stored request, naming the cohort it was notified of.
   z.object({ kind: z.literal('cohort-open'), requestId: z.uuid() }).strict(),
+  // A delayed job per send time (domain/session-reminders.ts); the worker re-checks the session, the RSVP and the
+  // member's lead time against sendAt (ms) and sends nothing when they no longer agree.
+  z.object({ kind: z.literal('session-reminder'), sessionId: z.uuid(), userId: z.uuid(), sendAt: z.number().int().positive() }).strict(),
 ]);
 export type TMailRequest = z.infer<typeof ZMailRequest>;
 export type MailKind = TMailRequest['kind'];
@@ -47,6 +50,9 @@ export function mailKey(req: TMailRequest): string {
       return `speaker-invitation-${req.sessionId}-${req.token.slice(5, 17)}`;
     case 'cohort-open':
       return `cohort-open-${req.requestId}`;
+    case 'session-reminder':
+      // Not keyed by the send time: one reminder per member per session, however often it moved.
+      return `session-reminder-${req.sessionId}-${req.userId}`;
   }
 }
 

@@ -9,6 +9,7 @@ import { mailSend } from './mail-send';
 import { programSeatRefund, programSeatSweep } from './program-seats';
 import { recordingFinalize } from './recording-finalize';
 import { recordingReconcile } from './recording-reconcile';
+import { sessionRemindersReconcile } from './session-reminders-reconcile';
 
 /** Every job's handler. */
 export const handlers: HandlerMap = {
@@ -23,4 +24,5 @@ export const handlers: HandlerMap = {
   'mail.send': mailSend,
   'program.seat-refund': programSeatRefund,
   'program.seat-sweep': programSeatSweep,
+  'session.reminders-reconcile': sessionRemindersReconcile,
 };

@@ -6,11 +6,13 @@ import { Field } from '../../components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { SCHEDULING_URL } from '../site/links';
-import { failureToast, openExternal, submitForm } from './submit';
+import { openPendingTab } from '../../lib/new-tab';
+import { failureToast, submitForm } from './submit';
 
 /**
  * The sector consultation (spec §2, §4): choose a sector and a time commitment; Schedule is enabled only when both
- * are chosen. The request is stored, then the scheduling page opens for a 30-minute meeting with both as query values.
+ * are chosen. The request is stored, and a new tab opens the scheduling page for a 30-minute meeting with both as query
+ * values.
  */
 export default function ConsultationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [sector, setSector] = useState<ConsultationSector | ''>('');
@@ -21,10 +23,11 @@ export default function ConsultationDialog({ open, onOpenChange }: { open: boole
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!ready) return;
+    // Opened inside the click; it goes to the scheduling page even if storing the request fails, so booking still works.
+    const tab = openPendingTab();
     setBusy(true);
     try {
       await submitForm('consultation', { sector, timeCommitment: time });
-      openExternal(consultationUrl(SCHEDULING_URL, { sector, timeCommitment: time }));
       setSector('');
       setTime('');
       onOpenChange(false);
@@ -32,6 +35,7 @@ export default function ConsultationDialog({ open, onOpenChange }: { open: boole
       console.error('Consultation request failed:', err);
       toast({ ...failureToast(err), variant: 'destructive' });
     } finally {
+      tab.go(consultationUrl(SCHEDULING_URL, { sector, timeCommitment: time }));
       setBusy(false);
     }
   };

@@ -7,7 +7,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
-import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { createDonation } from './checkout';
@@ -20,8 +19,9 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
   const [message, setMessage] = useState('');
   const [wantsAdxTokens, setWantsAdxTokens] = useState(false);
   const [busy, setBusy] = useState(false);
-  // Shown under the field, not in a toast: at 375 px a toast lands on the Donate button the visitor needs next.
+  // Failures are said in the dialog, not in a toast: on a phone a toast lands on the Donate button the visitor needs next.
   const [amountError, setAmountError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | undefined>();
   const cents = dollarsToCents(amount);
 
   function reset() {
@@ -40,6 +40,7 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
       return;
     }
     setAmountError(undefined);
+    setFailure(undefined);
     setBusy(true);
     try {
       await openCheckoutInNewTab(() => createDonation({ amount: parsed.data.amount, donorName, message, wantsAdxTokens }));
@@ -50,7 +51,7 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
       // A refusal the visitor can act on (a limit, too many attempts) says what it is; retrying would not help.
       const said = err instanceof ApiError && err.statusCode >= 400 && err.statusCode < 500 ? err.message : null;
       if (said) setAmountError(said);
-      else toast({ title: 'Donation Error', description: 'Failed to process donation. Please try again.', variant: 'destructive' });
+      else setFailure('Failed to process donation. Please try again.');
     } finally {
       setBusy(false);
     }
@@ -119,6 +120,11 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
               </span>
             </label>
           </div>
+          {failure && (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+              {failure}
+            </p>
+          )}
           <Button type="submit" className="w-full" size="lg" loading={busy} disabled={amount.trim() === ''}>
             {busy ? 'Processing...' : cents ? `Donate $${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}` : 'Donate'}
           </Button>
