@@ -2,13 +2,14 @@
 // (web/src/entry-server.tsx) into web/dist-ssr, renders each page of PUBLIC_ROUTES, the payment success pages' neutral
 // shell and the 404 page into web/dist/pages/, and draws the 1200x630 share image with the worker's image tools.
 // The API serves these files (api/src/plugins/web.ts); /token-ledger gets its head here and its body from the API,
-// which renders it with the ledger's current figures.
+// which renders it with the ledger's current figures; the program pages (PROGRAM_ROUTES) get head and body from the
+// API, rendered with the current cohort.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { PRERENDERED_PRIVATE_ROUTES, PUBLIC_ROUTES } from '@app/common/routes';
+import { PRERENDERED_PRIVATE_ROUTES, PROGRAM_ROUTES, PUBLIC_ROUTES } from '@app/common/routes';
 import { renderShareCard } from '../worker/src/render/share-card';
 import { ROOT } from './lib/paths';
 
@@ -29,7 +30,7 @@ interface Entry {
  * the CSP hashes of the inline script the pages carry (the API allows exactly these on the pages it serves).
  */
 interface PagesManifest {
-  pages: Record<string, { file: string; live?: 'ledger' }>;
+  pages: Record<string, { file: string; live?: 'ledger' | 'program' }>;
   notFound: string;
   scriptHashes: string[];
 }
@@ -37,8 +38,9 @@ interface PagesManifest {
 const WEB = path.join(ROOT, 'web');
 const DIST = path.join(WEB, 'dist');
 const SSR_DIR = path.join(WEB, 'dist-ssr');
-/** The marker the API replaces with the ledger page's rendered body. */
+/** The markers the API replaces with a live page's rendered body (the ledger, the program pages) and head (program pages). */
 const LIVE_BODY = '<!--live-body-->';
+const LIVE_HEAD = '<!--live-head-->';
 
 /**
  * The prerendered pages carry the app's stylesheet inline (~12 KB gzip): the first paint (the LCP text is in the HTML)
@@ -123,11 +125,12 @@ async function prerenderWeb(log: (m: string) => void = console.log): Promise<voi
 
   for (const route of [...PUBLIC_ROUTES, ...PRERENDERED_PRIVATE_ROUTES]) {
     const index = (PUBLIC_ROUTES as readonly string[]).includes(route);
-    const head = entry.headTags(entry.pageMeta(route, entry.ORIGIN_TOKEN), route, { index });
-    const live = route === '/token-ledger';
+    // The program pages' head (description, the cohort's JSON-LD) and body come from data: the API renders both.
+    const live = route === '/token-ledger' ? 'ledger' : (PROGRAM_ROUTES as readonly string[]).includes(route) ? 'program' : null;
+    const head = live === 'program' ? LIVE_HEAD : entry.headTags(entry.pageMeta(route, entry.ORIGIN_TOKEN), route, { index });
     const body = live ? LIVE_BODY : await entry.renderPage(route);
     writeFileSync(path.join(outDir, fileOf(route)), entry.composePage(shell, head, body));
-    manifest.pages[route] = { file: fileOf(route), ...(live ? { live: 'ledger' as const } : {}) };
+    manifest.pages[route] = { file: fileOf(route), ...(live ? { live } : {}) };
   }
   const notFoundHead = entry.headTags(entry.pageMeta('404', entry.ORIGIN_TOKEN), '/404', { index: false });
   writeFileSync(path.join(outDir, manifest.notFound), entry.composePage(shell, notFoundHead, await entry.renderPage('/__not-found__')));

@@ -29,8 +29,18 @@ function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** Builds the API with every plugin and route registered; it does not listen (tests use inject). */
-export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The time rules that depend on "now" read (cohort states, seat holds): the machine's, unless a test sets it. */
+    clock: () => Date;
+  }
+}
+
+/**
+ * Builds the API with every plugin and route registered; it does not listen (tests use inject). `clock` replaces
+ * the machine's time for the rules that depend on it (tests move it).
+ */
+export async function buildApp(config: ApiConfig, opts: { clock?: () => Date } = {}): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
   const lifetime = { idleMs: config.SESSION_IDLE_HOURS * 3_600_000, absoluteMs: config.SESSION_MAX_DAYS * 86_400_000 };
   const app = Fastify({
@@ -55,6 +65,7 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('clock', opts.clock ?? (() => new Date()));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {

@@ -56,6 +56,19 @@ export const JOBS = {
     description:
       'Recomputes the ledger totals from token_purchases and compares them with the trigger-maintained ledger_totals row; a drift fails the job loudly.',
   },
+  'program.seat-refund': {
+    queue: 'ledger',
+    // The job id is seatRefundJobId(paymentId): one refund per overbooked enrolment, however often it is asked for.
+    payload: z.object({ paymentId: z.uuid() }).strict(),
+    description:
+      'Refunds in full an enrolment paid after its seat hold ended into a cohort already full (a late async payment), through the provider (idempotency key per payment; TEST MODE: the local checkout, its charge.refunded through the inbox), and records that it was asked; the refund notice says why.',
+  },
+  'program.seat-sweep': {
+    queue: 'ledger',
+    payload: z.object({}).strict(),
+    description:
+      "Frees the seats of enrolment checkouts that expired unpaid without their expiry event reaching us, asks again for overbooked enrolments' refunds a lost job left, and mails the 'notify me' requests once the next cohort's enrolment has opened.",
+  },
   'recording.finalize': {
     queue: 'recordings',
     payload: z.object({ recordingId: z.uuid() }).strict(),
@@ -114,8 +127,12 @@ export const SCHEDULES: ReadonlyArray<{ id: string; job: JobName; everyMs: numbe
   { id: 'ledger-provider-reconcile', job: 'ledger.provider-reconcile', everyMs: 15 * 60_000 },
   { id: 'ledger-verify-totals', job: 'ledger.verify-totals', everyMs: 10 * 60_000 },
   { id: 'recording-reconcile', job: 'recording.reconcile', everyMs: 60_000 },
+  { id: 'program-seat-sweep', job: 'program.seat-sweep', everyMs: 60_000 },
   { id: 'session-reminders-reconcile', job: 'session.reminders-reconcile', everyMs: 5 * 60_000 },
 ];
+
+/** The job id of an overbooked enrolment's refund. */
+export const seatRefundJobId = (paymentId: string): string => `seat-refund-${paymentId}`;
 
 /** Whether a string is a known job name. */
 export function isJobName(name: string): name is JobName {

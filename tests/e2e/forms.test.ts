@@ -123,7 +123,7 @@ describe('incubator application (form A) at /incubator-application', () => {
 describe('incubator registration (form B) at /incubator', () => {
   it('shows the spec messages, then stores it, opens the mail draft and, a second later, the registration page', async () => {
     await page.goto(`${site.app.baseUrl}/incubator`);
-    await page.getByText('Cohort 1 of 10').first().waitFor();
+    await page.getByText('Cohort 1 · Enrolment open').first().waitFor();
     expect(await page.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
     const form = page.getByRole('form', { name: 'Incubator registration' });
     await expectMessagesOnSubmit(form, FORM_B_EMPTY_MESSAGES);

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordingContext, screenshot, scrollThrough, waitScrolledTo } from '../helpers/site';
 import { useE2eSite } from '../helpers/e2e';
+import { formatCohortDate } from '@app/common/domain/cohorts';
 
 const site = useE2eSite();
 
@@ -166,7 +167,9 @@ describe('the landing page', () => {
     await page.locator('#events').getByRole('link', { name: 'View Event Details' }).click();
     await page.waitForURL(`${site.app.baseUrl}/events/i-am-the-business`);
     await page.getByRole('heading', { name: 'I Am The Business', level: 1 }).waitFor();
-    for (const text of ['Starts October 4, 2025', 'Cohort 1 of 10', 'Limited to 25 participants per cohort']) await page.getByText(text).first().waitFor();
+    // The demo cohort's facts (the cohorts table), not constants.
+    const cohort = await site.app.database.db('cohorts').first();
+    for (const text of [`starts ${formatCohortDate(cohort.starts_at.toISOString(), cohort.time_zone)}`, 'Cohort 1 · Enrolment open', 'Limited to 25 participants per cohort']) await page.getByText(text).first().waitFor();
   });
 });
 

@@ -5,6 +5,7 @@ import { deliver, inboxDrained, netOf, startDonation } from '../helpers/payments
 import { anonymous, signInAs, type Client } from '../helpers/session';
 import { eventually, startTestWorker } from '../helpers/worker';
 import type { RunningWorkers } from '../../worker/src/workers';
+import { buildCohort } from '../factories/index';
 
 describe('admin refunds through Stripe (the fake Stripe, real SDK)', () => {
   let stripe: FakeStripe;
@@ -17,6 +18,7 @@ describe('admin refunds through Stripe (the fake Stripe, real SDK)', () => {
     t = await startTestApp({ env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.baseUrl, PUBLIC_URL: 'http://localhost:3000' } });
     worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX);
     admin = await signInAs(t.app, t.database.db, 'refund_admin', { admin: true });
+    await buildCohort(t.database.db);
   });
   afterAll(async () => {
     await worker?.close();

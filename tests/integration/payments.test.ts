@@ -5,6 +5,7 @@ import { deliver, inboxDrained } from '../helpers/payments';
 import { anonymous, signInAs, type Client } from '../helpers/session';
 import { eventually, startTestWorker } from '../helpers/worker';
 import type { RunningWorkers } from '../../worker/src/workers';
+import { buildCohort } from '../factories/index';
 
 let stripe: FakeStripe;
 let t: TestApp;
@@ -14,6 +15,7 @@ let investor: Client;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   t = await startTestApp({ env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.baseUrl, PUBLIC_URL: 'http://localhost:3000' } });
+  await buildCohort(t.database.db);
   worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX);
   investor = await signInAs(t.app, t.database.db, 'investor_one', { email: 'investor@example.org' });
 });

@@ -7,25 +7,33 @@ import fastifyStatic from '@fastify/static';
 import { isWebRoute, PUBLIC_ROUTES } from '@app/common/routes';
 import { INVESTOR_ID_SEARCH_MAX, isLedgerSearch } from '@app/common/domain/ledger-search';
 import { ledgerSummary, listLedger } from '@app/common/server/ledger.repository';
+import { loadProgramSeed } from '@app/common/server/program/cohorts.repository';
+import type { TProgramView } from '@app/common/schemas/program';
 import { allowScriptHashes } from './security';
 
 /** What scripts/prerender-web.ts writes to dist/pages/manifest.json. */
 interface PagesManifest {
-  pages: Record<string, { file: string; live?: 'ledger' }>;
+  pages: Record<string, { file: string; live?: 'ledger' | 'program' }>;
   notFound: string;
   /** CSP hashes of the pages' inline script (the loader that starts the app after the first paint). */
   scriptHashes?: string[];
 }
 
-/** The parts of the built server entry (web/dist-ssr/entry-server.js) the API uses to render /token-ledger. */
+/** The parts of the built server entry (web/dist-ssr/entry-server.js) the API uses to render /token-ledger and the program pages. */
 interface ServerEntry {
-  renderPage(url: string, seed: unknown): Promise<string>;
+  renderPage(url: string, seed: unknown, program?: TProgramView | null): Promise<string>;
   ledgerSeed(summary: unknown, page: unknown, search: string): unknown;
+  pageMeta(route: string, origin: string, program: TProgramView | null): unknown;
+  headTags(meta: unknown, path: string, opts: { index: boolean }): string;
   LEDGER_SEED_ID: string;
+  PROGRAM_SEED_ID: string;
   ORIGIN_TOKEN: string;
 }
 
 const LIVE_BODY = '<!--live-body-->';
+const LIVE_HEAD = '<!--live-head-->';
+/** Program pages rendered for distinct program views, kept per process (a seat taken or a state change is a new view). */
+const PROGRAM_PAGES_KEPT = 64;
 const NOINDEX = '<meta name="robots" content="noindex">';
 
 /** The chunks of a path's page (route-preloads.json), so its code downloads together with the entry chunk. */
@@ -75,7 +83,8 @@ const encode = (raw: Buffer, quality = 11): Encoded => ({
 /**
  * Serves the built web app from one origin with the API. The public pages are HTML rendered at build time (with
  * their title, description, canonical URL and share tags, PUBLIC_URL filled in here); /token-ledger is rendered here
- * with the ledger's current summary and first page, kept until the ledger changes (app.ledgerCache). Other app routes
+ * with the ledger's current summary and first page, kept until the ledger changes (app.ledgerCache); the program pages
+ * (PROGRAM_ROUTES) with the current cohort (loadProgramSeed), per distinct program view. Other app routes
  * get the shell (marked noindex) with 200, unknown paths the 404 page with status 404, unknown /api paths a JSON 404.
  * Hashed assets are cached for a year; pages are never cached.
  */
@@ -110,8 +119,10 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
     const shell = shellHtml ? encode(Buffer.from(shellHtml.replace('</head>', `${NOINDEX}</head>`))) : null;
     const pages = new Map<string, Encoded>();
     let ledgerTemplate: string | null = null;
+    const programTemplates = new Map<string, string>();
     for (const [route, { file, live }] of Object.entries(manifest?.pages ?? {})) {
-      if (live) ledgerTemplate = page(file, route);
+      if (live === 'ledger') ledgerTemplate = page(file, route);
+      else if (live === 'program') programTemplates.set(route, page(file, route));
       else pages.set(route, encode(Buffer.from(page(file, route))));
     }
     /** The client-rendered routes' small shell with their chunk preloads (paths may carry ids: built per request, sent as is). */
@@ -142,6 +153,33 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
     const ledgerPage = (template: string, search: string) =>
       search === '' ? app.ledgerCache.get('ledger-page', () => renderLedger(template, '')) : renderLedger(template, search);
 
+    /**
+     * A program page (PROGRAM_ROUTES) with the program's current facts (loadProgramSeed: the cohort presented, its
+     * state and free seats) in its head (description, the cohort's JSON-LD Event) and body, and the seed the browser
+     * starts from. Rendered once per distinct view (the view without its `asOf`), so a page is rendered again only
+     * when what it shows changed.
+     */
+    const programPages = new Map<string, Promise<Encoded>>();
+    const programPage = async (template: string, route: string): Promise<Encoded> => {
+      const seed = await loadProgramSeed(app.db, app.clock());
+      const key = `${route} ${JSON.stringify({ ...seed, asOf: null })}`;
+      let rendered = programPages.get(key);
+      if (!rendered) {
+        rendered = (async () => {
+          entry ??= import(pathToFileURL(entryPath).href) as Promise<ServerEntry>;
+          const ssr = await entry;
+          const head = withOrigin(ssr.headTags(ssr.pageMeta(route, ssr.ORIGIN_TOKEN, seed), route, { index: true }));
+          const body = (await ssr.renderPage(route, null, seed)).replace(/^<title>[^<]*<\/title>/, '');
+          const data = `<script type="application/json" id="${ssr.PROGRAM_SEED_ID}">${JSON.stringify(seed).replace(/</g, '\\u003c')}</script>`;
+          return encode(Buffer.from(template.replace(LIVE_HEAD, head).replace(`${LIVE_BODY}</div>`, `${body}</div>${data}`)), 5);
+        })();
+        rendered.catch(() => programPages.delete(key));
+        if (programPages.size >= PROGRAM_PAGES_KEPT) programPages.delete(programPages.keys().next().value!);
+        programPages.set(key, rendered);
+      }
+      return rendered;
+    };
+
     // What search engines may list: exactly the public pages (common/src/routes.ts), on PUBLIC_URL.
     const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${PUBLIC_ROUTES.map((r) => `  <url><loc>${opts.publicUrl}${r}</loc></url>`).join('\n')}\n</urlset>\n`;
     const robots = `User-agent: *\nDisallow: /api/\nDisallow: /admin/\nDisallow: /checkout/\nAllow: /\n\nSitemap: ${opts.publicUrl}/sitemap.xml\n`;
@@ -164,6 +202,7 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
       let body: Encoded;
       if (!known) body = notFound ?? shell;
       else if (route === '/token-ledger' && ledgerTemplate) body = await ledgerPage(ledgerTemplate, ledgerSearchOf(req.url));
+      else if (programTemplates.has(route)) body = await programPage(programTemplates.get(route)!, route);
       else body = pages.get(route) ?? shellFor(route);
       reply.status(known ? 200 : 404).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
       const csp = reply.getHeader('content-security-policy');

@@ -1,5 +1,3 @@
-/** The incubator program and a student sponsorship both cost $2,497; the server decides, never the client. */
-export const PROGRAM_PRICE_CENTS = 249_700;
 /** Donations: at least $1.00. */
 export const MIN_DONATION_CENTS = 100;
 /** The donation dialog's quick amounts, in dollars. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVESTMENT, MIN_DONATION_CENTS } from '../domain/money';
 import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../domain/payments';
 import { zText } from '../domain/text';
+import { ZCohortPublic } from './program';
 
 /** The shared cleaning step (trims, removes control characters, as the spec requires for donor name and message). */
 const cleanText = (max: number, label: string, multiline = false) =>
@@ -61,6 +62,11 @@ export const ZPaymentVerification = z.object({
   tokens: z.string().nullable(),
   /** The code on the payer's bank line and provider receipt. */
   receipt_code: z.string(),
+  /**
+   * Enrolments and sponsorships: their cohort, and an enrolment's seat (overbooked: paid after its cohort filled, so
+   * refunded and not enrolled).
+   */
+  program: z.object({ cohort: ZCohortPublic.nullable(), seat: z.enum(['held', 'confirmed', 'released', 'overbooked']).nullable() }).optional(),
 });
 export type TPaymentVerification = z.infer<typeof ZPaymentVerification>;
 

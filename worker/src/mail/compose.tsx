@@ -12,6 +12,7 @@ import { DISPUTE_SUBJECTS, PaymentDispute, PaymentRefunded, REFUND_SUBJECTS, typ
 import { MONEY_RECEIVED_STATUSES, reversedCents, type PaymentKind, type PaymentStatus } from '@app/common/domain/payments';
 import { checkSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { FormReceived, NewsletterConfirm, NewsletterWelcome, SpeakerInvitation } from './simple-messages';
+import { cohortFullReason, cohortOpenMessage, programPaymentFacts } from './program-mail';
 import { reminderFacts, SessionReminder } from './session-reminder';
 
 const TABLES = { donation: 'donations', program: 'program_payments', sponsorship: 'program_payments', investment: 'investments' } as const;
@@ -57,6 +58,9 @@ async function paymentMessage(db: Knex, req: Extract<TMailRequest, { kind: 'paym
   if (!row || status !== 'paid') return null;
   const to = recipient(row.payer_email ?? row.user_email);
   if (!to) return null;
+  const program = req.paymentKind === 'program' || req.paymentKind === 'sponsorship' ? await programPaymentFacts(db, row.id, new Date()) : null;
+  // An enrolment paid into a full cohort is not welcomed: its refund notice says what happened.
+  if (program?.overbooked) return null;
   const cents = Number(row.amount_cents);
   const tokens = req.paymentKind === 'investment' ? (row.adx_tokens ?? null) : null;
   const p: PaymentFacts = {
@@ -68,6 +72,7 @@ async function paymentMessage(db: Knex, req: Extract<TMailRequest, { kind: 'paym
     // The same rule that wrote the ledger row (payments.repository applyCheckoutOutcome).
     tokens: formatTokens(tokens ?? (row.wants_adx_tokens && row.investor_id ? donationTokens(cents) : null)),
     donorName: row.donor_name ?? null,
+    cohort: program?.cohort ?? null,
   };
   return build(PAYMENT_SUBJECTS[req.paymentKind], to, <PaymentConfirmed p={p} frame={frame} />);
 }
@@ -105,7 +110,12 @@ async function noticeMessage(db: Knex, req: NoticeRequest, frame: MailFrame): Pr
     refunded: money(refunded),
     remaining: money(amount - refunded),
     tokensTakenBack: await tokensTakenBack(db, row.checkout_session_id, refunded),
+    reason: null,
   };
+  if (req.paymentKind === 'program' && req.kind === 'payment-refunded') {
+    const program = await programPaymentFacts(db, row.id, new Date());
+    if (program.overbooked) p.reason = cohortFullReason(program.cohort);
+  }
   if (req.kind === 'payment-dispute') return build(DISPUTE_SUBJECTS[req.state], to, <PaymentDispute p={p} state={req.state} frame={frame} />);
   const full = refunded >= amount;
   return build(REFUND_SUBJECTS[full ? 'full' : 'partial'], to, <PaymentRefunded p={p} full={full} frame={frame} />);
@@ -174,6 +184,8 @@ export function composeMail(db: Knex, req: TMailRequest, frame: MailFrame): Prom
       return welcomeMessage(db, req, frame);
     case 'speaker-invitation':
       return invitationMessage(db, req, frame);
+    case 'cohort-open':
+      return cohortOpenMessage(db, req, frame, build, recipient);
     case 'session-reminder':
       return reminderMessage(db, req, frame);
   }

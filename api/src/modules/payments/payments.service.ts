@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 import { applyCheckoutEvent, outcomeOf, PaymentMismatchError, type ApplyResult } from '@app/common/server/payments/checkout';
 import { attachCheckoutSession, receiptCodeOf } from '@app/common/server/payments/payments.repository';
 import { announcePayment, type RoomEmitter } from '@app/common/server/realtime';
+import { requestSeatRefund } from '@app/common/server/program/seat-refunds';
+import type { Queues } from '@app/common/server/queues';
 import { httpError } from '../../http-error';
 import type { CheckoutParams, PaymentProvider } from './provider';
 
@@ -12,6 +14,7 @@ export interface CheckoutDeps {
   provider: PaymentProvider | null;
   emitter: RoomEmitter;
   log: FastifyBaseLogger;
+  queues: Queues;
 }
 
 /** The configured provider, or a 503 when payments are switched off (production without Stripe). */
@@ -58,6 +61,7 @@ export async function verifyCheckout(deps: CheckoutDeps, sessionId: string): Pro
   try {
     const result = await deps.db.transaction((trx) => applyCheckoutEvent(trx, session, outcomeOf('retrieve', session)));
     announcePayment(deps.emitter, result);
+    await requestSeatRefund(deps.queues, deps.log, result);
     return result;
   } catch (err) {
     if (err instanceof PaymentMismatchError) {

@@ -14,6 +14,8 @@ export interface CheckoutParams {
   email?: string | null;
   /** The payment's receipt code: the bank line's statement descriptor suffix and the provider receipt's reference. */
   receiptCode: string;
+  /** When the checkout closes unpaid (an enrolment's seat is held until then); the provider's default otherwise. */
+  expiresAt?: Date | undefined;
 }
 
 /** One refund to ask the provider for; `idempotencyKey` makes a double click one refund. */

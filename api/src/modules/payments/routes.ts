@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { centsToDollars, investmentTokens, PROGRAM_PRICE_CENTS } from '@app/common/domain/money';
+import { centsToDollars, investmentTokens } from '@app/common/domain/money';
 import { audit } from '@app/common/server/audit.repository';
-import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, insertProgramPayment, type InvestmentRow } from '@app/common/server/payments/payments.repository';
+import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, type InvestmentRow } from '@app/common/server/payments/payments.repository';
+import { startEnrolment, startSponsorship } from '../program/enrolment.service';
+import { programOfPayment } from '@app/common/server/program/cohorts.repository';
 import { httpError } from '../../http-error';
 import { requireProvider, startCheckout, verifyCheckout, type CheckoutDeps } from './payments.service';
 import { createDonationSchema, createInvestmentSchema, createProgramPaymentSchema, verifyInvestmentSchema, verifyPaymentSchema } from './schema';
-
-const PROGRAM_TEXT = {
-  program: { name: 'I Am The Business — 12-week incubator', description: 'Enrollment in the 12-week business incubator program (Cohort 1 of 10).' },
-  sponsorship: { name: 'Sponsor a Student — I Am The Business', description: 'Sponsorship of an 11th or 12th grade student in the 12-week incubator program.' },
-} as const;
 
 /** An investment row as its owner sees it (the investment success page, and /api/me/investments). */
 export const toInvestment = (r: InvestmentRow) => ({
@@ -25,7 +22,7 @@ export const toInvestment = (r: InvestmentRow) => ({
 /** Donations, program payments and sponsorships, investments, and the success pages' verify calls. */
 export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productName: string }> = async (app, opts) => {
   const url = (path: string) => `${opts.publicUrl}${path}`;
-  const checkout: CheckoutDeps = { db: app.db, provider: app.payments, emitter: app.emitter, log: app.log };
+  const checkout: CheckoutDeps = { db: app.db, provider: app.payments, emitter: app.emitter, log: app.log, queues: app.queues };
 
   app.post(
     '/api/payments/donations',
@@ -59,19 +56,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
     },
     async (req) => {
       requireProvider(app.payments);
-      const text = PROGRAM_TEXT[req.body.kind];
-      const rowId = await insertProgramPayment(app.db, { kind: req.body.kind, amountCents: PROGRAM_PRICE_CENTS, description: text.description, payerEmail: req.session?.email ?? null });
-      const session = await startCheckout(checkout, {
-        kind: req.body.kind,
-        rowId,
-        amountCents: PROGRAM_PRICE_CENTS,
-        name: text.name,
-        description: text.description,
-        successUrl: url('/payment-success'),
-        cancelUrl: url('/pitch-deck'),
-        email: req.session?.email ?? null,
-      });
-      return { url: session.url };
+      // The cohort, its price and its seats are data (the program module); Enroll holds a seat, a sponsorship none.
+      const p = { now: app.clock(), email: req.session?.email ?? null, successUrl: url('/payment-success'), cancelUrl: url('/pitch-deck') };
+      return req.body.kind === 'program' ? startEnrolment(checkout, p) : startSponsorship(checkout, p);
     },
   );
 
@@ -111,7 +98,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
     async (req) => {
       const r = await verifyCheckout(checkout, req.body.session_id);
       const receipt = (await receiptCodeOf(app.db, r.kind, r.rowId)) ?? '';
-      return { success: r.status === 'paid', kind: r.kind, status: r.status, amount_cents: r.amountCents, investor_id: r.investorId, tokens: r.tokens, receipt_code: receipt };
+      const program = r.kind === 'program' || r.kind === 'sponsorship' ? { program: await programOfPayment(app.db, r.rowId, app.clock()) } : {};
+      return { success: r.status === 'paid', kind: r.kind, status: r.status, amount_cents: r.amountCents, investor_id: r.investorId, tokens: r.tokens, receipt_code: receipt, ...program };
     },
   );
 

@@ -3,6 +3,7 @@ import { MONEY_RECEIVED_STATUSES, tokensBought, type DisputeStatus, type Payment
 import type { TLedgerRow } from '../../schemas/ledger';
 import { PAYMENT_TABLES, recordPaid } from './payments.repository';
 import { idOf, mergeFacts, settlePayment } from './refunds';
+import { releaseSeat, type SeatOutcome } from '../program/seats.repository';
 
 /** The part of a Stripe Checkout Session this system reads (the local test checkout produces the same shape). */
 export interface CheckoutSessionLike {
@@ -59,6 +60,8 @@ export interface ApplyResult {
    * asked for at all (a job per anonymous payment cost the burst pipeline about a millisecond of CPU each).
    */
   mailable: boolean;
+  /** A paid enrolment's seat (set by the call that marked it paid); 'overbooked' asks for its refund after commit. */
+  seat?: SeatOutcome;
 }
 
 /** A payment row as stored (the status column is `status`, or `payment_status` for investments). */
@@ -128,11 +131,13 @@ async function applyCheckoutOutcome(trx: Knex.Transaction, s: CheckoutSessionLik
   if (outcome !== 'paid') {
     if (previous !== 'pending') return result; // failed/expired only ever replace pending
     await trx(table).where({ id: rowId }).update({ [statusColumn]: outcome, checkout_session_id: s.id, updated_at: trx.fn.now() });
+    // An enrolment whose checkout expired or failed frees the seat it held.
+    if (kind === 'program') await releaseSeat(trx, rowId);
     return { ...result, status: outcome };
   }
   const paid = await recordPaid(trx, [{ kind, rowId, sessionId: s.id, amountCents: result.amountCents, tokens: result.tokens, userId: result.userId, investorId: result.investorId }]);
-  const { investorId, ledgerRow } = paid.get(s.id)!;
-  return { ...result, status: 'paid', investorId, ledgerRow };
+  const { investorId, ledgerRow, seat } = paid.get(s.id)!;
+  return { ...result, status: 'paid', investorId, ledgerRow, ...(seat ? { seat } : {}) };
 }
 
 /** A checkout event (or a verify call's session): links its payment intent, applies it, then what refunds and disputes already said. */
@@ -144,5 +149,5 @@ export async function applyCheckoutEvent(trx: Knex.Transaction, s: CheckoutSessi
   const settled = await settlePayment(trx, facts);
   if (!settled) return applied;
   // Report the whole move (pending → refunded) and the purchase row first: the reversal follows it on screen.
-  return { ...settled, previous: applied.previous, tokens: applied.tokens, ledgerRow: applied.ledgerRow ?? settled.ledgerRow, reversalRow: applied.ledgerRow ? settled.ledgerRow : null };
+  return { ...settled, previous: applied.previous, tokens: applied.tokens, ledgerRow: applied.ledgerRow ?? settled.ledgerRow, reversalRow: applied.ledgerRow ? settled.ledgerRow : null, ...(applied.seat ? { seat: applied.seat } : {}) };
 }

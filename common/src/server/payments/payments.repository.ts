@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { centsToDollars, investorCode } from '../../domain/money';
 import type { PaymentKind, PaymentStatus } from '../../domain/payments';
 import type { TLedgerRow } from '../../schemas/ledger';
+import { confirmSeats, type SeatOutcome } from '../program/seats.repository';
 
 /** Where each kind of payment is stored, and the name of its status column. */
 export const PAYMENT_TABLES: Record<PaymentKind, { table: string; status: string }> = {
@@ -23,9 +24,9 @@ export async function insertDonation(
 }
 
 /** Writes a pending enrollment or sponsorship and returns its id. */
-export async function insertProgramPayment(db: Knex, p: { kind: 'program' | 'sponsorship'; amountCents: number; description: string; payerEmail: string | null }): Promise<string> {
+export async function insertProgramPayment(db: Knex, p: { kind: 'program' | 'sponsorship'; amountCents: number; description: string; payerEmail: string | null; cohortId: string }): Promise<string> {
   const [row] = (await db('program_payments')
-    .insert({ kind: p.kind, amount_cents: p.amountCents, description: p.description, payer_email: p.payerEmail })
+    .insert({ kind: p.kind, amount_cents: p.amountCents, description: p.description, payer_email: p.payerEmail, cohort_id: p.cohortId })
     .returning('id')) as Array<{ id: string }>;
   return row!.id;
 }
@@ -86,6 +87,8 @@ export interface PaidPayment {
 export interface Recorded {
   investorId: string | null;
   ledgerRow: TLedgerRow | null;
+  /** An enrolment's seat: confirmed, or overbooked (paid into a full cohort after its hold ended: to be refunded). */
+  seat?: SeatOutcome;
 }
 
 /** Tables in the order their rows are locked and updated (the same order everywhere, so transactions cannot deadlock on them). */
@@ -132,7 +135,14 @@ export async function recordPaid(trx: Knex.Transaction, payments: PaidPayment[])
       mine.flatMap((p) => [p.rowId, p.sessionId, investorOf.get(p.sessionId) ?? null]),
     );
   }
-  return new Map(payments.map((p) => [p.sessionId, { investorId: investorOf.get(p.sessionId) ?? p.investorId, ledgerRow: ledger.get(p.sessionId) ?? null }]));
+  // Paid enrolments take their seats (after their payment rows, the lock order everywhere).
+  const seats = await confirmSeats(trx, payments.filter((p) => p.kind === 'program').map((p) => p.rowId));
+  return new Map(
+    payments.map((p) => {
+      const seat = seats.get(p.rowId);
+      return [p.sessionId, { investorId: investorOf.get(p.sessionId) ?? p.investorId, ledgerRow: ledger.get(p.sessionId) ?? null, ...(seat ? { seat } : {}) }];
+    }),
+  );
 }
 
 /** The investor code of each payment that buys tokens, by session id, creating the codes that do not exist yet. */

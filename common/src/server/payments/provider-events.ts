@@ -190,8 +190,8 @@ async function applyPaidCheckouts(trx: Knex.Transaction, checkouts: CheckoutEven
     plans.map(({ c, applied }) => ({ kind: c.kind, rowId: applied.rowId, sessionId: c.s.id, amountCents: applied.amountCents, tokens: applied.tokens, userId: applied.userId, investorId: applied.investorId })),
   );
   for (const { c, applied, facts: f } of plans) {
-    const { investorId, ledgerRow } = recorded.get(c.s.id)!;
-    const paid: ApplyResult = { ...applied, status: 'paid', investorId, ledgerRow };
+    const { investorId, ledgerRow, seat } = recorded.get(c.s.id)!;
+    const paid: ApplyResult = { ...applied, status: 'paid', investorId, ledgerRow, ...(seat ? { seat } : {}) };
     // With a payment intent, applyCheckoutEvent also settles the payment against its (clean) charge facts.
     out.set(c.eventId, f ? { ...paid, charge: { refundedCents: Number(f.refunded_cents), dispute: f.dispute_status }, reversalRow: null } : paid);
   }

@@ -31,6 +31,7 @@ export function accountLinks(user: { username: string | null; isAdmin: boolean }
     links.push(
       { label: 'Submissions', to: '/admin/submissions' },
       { label: 'Payments', to: '/admin/payments' },
+      { label: 'Cohorts', to: '/admin/cohorts' },
       { label: 'Token Admin', to: '/token-admin' },
       { label: 'Outbox', to: '/admin/outbox' },
       // The queue dashboard is bull-board, served by the API.

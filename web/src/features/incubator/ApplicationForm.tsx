@@ -10,6 +10,7 @@ import { ErrorSummary } from '../forms/ErrorSummary';
 import { reportSubmitFailure, submitForm } from '../forms/submit';
 import { useZodForm } from '../forms/use-form';
 import { PROGRAM } from './program';
+import { useProgram } from '../program/store';
 
 const EMPTY: TIncubatorApplicationDraft = { firstName: '', lastName: '', email: '', phone: '', businessIdea: '', commitment: false, termsAccepted: false };
 
@@ -40,6 +41,8 @@ function CheckboxField({ id: given, checked, onChange, error, children }: { id?:
  */
 export function ApplicationForm() {
   const form = useZodForm(ZIncubatorApplication, EMPTY, 'incubator-application');
+  // The presented cohort's weeks (data), when known.
+  const weeks = useProgram()?.next?.weeks;
   const { values, errors, submitting } = form;
 
   const onSubmit = form.handleSubmit(async (data) => {
@@ -58,7 +61,7 @@ export function ApplicationForm() {
         <Textarea rows={5} {...text('businessIdea')} />
       </Field>
       <CheckboxField id={form.fieldId('commitment')} checked={values.commitment} onChange={(v) => form.set('commitment', v)} error={errors.commitment}>
-        I commit to attending all {PROGRAM.sessionsExpected} weekly sessions, with at most {PROGRAM.makeupSessions} makeup session across the program.
+        I commit to attending all {weeks ? `${weeks} ` : 'the '}weekly sessions, with at most {PROGRAM.makeupSessions} makeup session across the program.
       </CheckboxField>
       <CheckboxField id={form.fieldId('termsAccepted')} checked={values.termsAccepted} onChange={(v) => form.set('termsAccepted', v)} error={errors.termsAccepted}>
         I accept the program&rsquo;s terms and conditions.

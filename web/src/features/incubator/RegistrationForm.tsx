@@ -56,7 +56,7 @@ export function RegistrationForm() {
       <Field label="Goals for the Program" required error={errors.goals}>
         <Textarea rows={3} {...bind('goals')} />
       </Field>
-      <Field label="Availability" required error={errors.availability} hint="Confirm you can attend weekly sessions at 10:00 AM.">
+      <Field label="Availability" required error={errors.availability} hint="Confirm you can attend the weekly sessions at the cohort's session time.">
         <Textarea rows={2} {...bind('availability')} />
       </Field>
       <Button type="submit" variant="secondary" size="lg" disabled={submitting} className="w-full">

@@ -3,6 +3,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { scrollToTop } from '../../lib/scroll';
 import { ConsultationButton, ScholarshipButton } from '../forms/launchers';
 import { PaymentButton } from '../payments/PaymentButton';
+import { SponsorButton } from '../program/SponsorButton';
 import { PROGRAM } from '../incubator/program';
 import { SectionHeading } from './ui';
 import { ON_DARK_OUTLINE } from '../site/classes';
@@ -50,9 +51,7 @@ export function GetInvolved() {
                 </PaymentButton>
               )}
               {w.title === 'Sponsor a Student' && (
-                <PaymentButton kind="sponsor" variant="secondary" className="self-start">
-                  Sponsor a Student - {PROGRAM.priceLabel}
-                </PaymentButton>
+                <SponsorButton variant="secondary" className="self-start" />
               )}
               {w.title === 'Apply for a Scholarship' && (
                 <ScholarshipButton variant="secondary" className="self-start">

@@ -3,7 +3,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { scrollToId } from '../../lib/scroll';
 import { PROGRAM } from '../incubator/program';
 import { Icon, IconTile, NewTab, type IconName } from '../landing/ui';
-import { PaymentButton } from '../payments/PaymentButton';
+import { SponsorButton } from '../program/SponsorButton';
 import { COMMUNITY_INVITE_URL, PITCH_PRESENTER, VENTURES } from '../site/links';
 import { ON_DARK_OUTLINE } from '../site/classes';
 
@@ -119,7 +119,7 @@ export function Technology() {
 /** 6. The growth engine: the incubator, its goals, the sponsor button and the ten ventures of the first cohort. */
 export function GrowthEngine() {
   return (
-    <PitchSection id="growth" eyebrow="Growth Engine" title={PROGRAM.name} intro={`Our ${PROGRAM.weeks}-week incubator turns participants into founders, and founders into the first businesses of the ecosystem.`}>
+    <PitchSection id="growth" eyebrow="Growth Engine" title={PROGRAM.name} intro={`Our incubator turns participants into founders, and founders into the first businesses of the ecosystem.`}>
       <div className="grid gap-8 lg:grid-cols-[1fr_1.3fr]">
         <div className="flex flex-col gap-4">
           <dl className="grid grid-cols-2 gap-4">
@@ -133,9 +133,7 @@ export function GrowthEngine() {
             </div>
           </dl>
           <p className="leading-relaxed text-slate-700">Sponsor an 11th or 12th grader and put a future founder in the room.</p>
-          <PaymentButton kind="sponsor" size="lg" className="self-start">
-            Sponsor a Student - {PROGRAM.priceLabel}
-          </PaymentButton>
+          <SponsorButton size="lg" className="self-start" />
         </div>
         <div>
           <h3 className="font-display text-xl font-semibold text-ink-900">Ventures from the first cohort</h3>

@@ -1,6 +1,9 @@
 import type { PRERENDERED_PRIVATE_ROUTES, PUBLIC_ROUTES } from '@app/common/routes';
 import { PRODUCT_NAME, pageTitle } from '../../components/brand';
+import { offerAvailability } from '@app/common/domain/cohorts';
+import type { TCohortPublic, TProgramView } from '@app/common/schemas/program';
 import { PROGRAM } from '../incubator/program';
+import { cohortText } from '../program/cohort-text';
 import { ORG_EMAIL, ORG_SITE_URL, SOCIAL_LINKS } from './links';
 
 /** What a search engine or a chat app shows for a page: the document title, the description and structured data. */
@@ -27,28 +30,52 @@ function organization(origin: string): object {
   };
 }
 
-/** The incubator program as a schema.org Event: starts October 4 2025, 10:00 AM, online (spec §1, §9). */
-function programEvent(origin: string): object {
+/**
+ * A cohort as a schema.org Event, from the cohorts table: its own start and end (with the zone's offset), scheduled,
+ * and an offer whose availability says whether it sells now. A started cohort keeps its past dates, so nothing reads
+ * it as upcoming.
+ */
+function cohortEvent(origin: string, c: TCohortPublic): object {
+  const t = cohortText(c);
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
     name: PROGRAM.name,
-    description: `A ${PROGRAM.weeks}-week business incubator with weekly sessions at ${PROGRAM.sessionTime}, limited to ${PROGRAM.cohortCap} participants per cohort.`,
-    // The spec gives the local time without a time zone.
-    startDate: '2025-10-04T10:00:00',
+    description: `${t.label}: a ${c.weeks}-week business incubator with weekly sessions at ${t.sessionTime}, limited to ${c.seats} participants.`,
+    startDate: c.startsAt,
+    endDate: c.endsAt,
     eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',
     location: { '@type': 'VirtualLocation', url: `${origin}/events/i-am-the-business` },
     organizer: { '@type': 'Organization', name: PRODUCT_NAME, url: `${origin}/` },
-    offers: { '@type': 'Offer', price: '2497', priceCurrency: 'USD', url: `${origin}/incubator` },
+    offers: {
+      '@type': 'Offer',
+      price: (c.priceCents / 100).toFixed(2),
+      priceCurrency: 'USD',
+      url: `${origin}/incubator`,
+      availability: `https://schema.org/${offerAvailability(c.state, c.seatsFree)}`,
+      validFrom: c.enrolmentOpensAt,
+    },
     image: `${origin}${SHARE_IMAGE.path}`,
   };
 }
 
+/** The program's words for a page description: the next cohort's start, or plainly that none is open. */
+function programLine(program: TProgramView | null): string {
+  const next = program?.next;
+  if (!next) return 'No cohort is open for enrolment right now; leave your e-mail to hear when the next one opens.';
+  const t = cohortText(next);
+  return `${t.label} starts ${t.startDate}, weekly at ${t.sessionTime}: ${next.weeks} weeks, ${next.seats} participants.`;
+}
+
 type MetaRoute = (typeof PUBLIC_ROUTES)[number] | (typeof PRERENDERED_PRIVATE_ROUTES)[number] | '404';
 
-/** Per page; the titles are the ones each page sets with `<title>`, so the first paint and React agree. */
-export function pageMeta(route: MetaRoute, origin: string): PageMeta {
+/**
+ * Per page; the titles are the ones each page sets with `<title>`, so the first paint and React agree. `program` (the
+ * API's program view) fills the program pages' descriptions and the event's JSON-LD; without it they say nothing dated.
+ */
+export function pageMeta(route: MetaRoute, origin: string, program: TProgramView | null = null): PageMeta {
+  const cohort = program?.next ?? program?.running ?? null;
   switch (route) {
     case '/':
       return {
@@ -63,21 +90,21 @@ export function pageMeta(route: MetaRoute, origin: string): PageMeta {
     case '/dog-pound':
       return { title: pageTitle('DOG POUND'), description: 'DOG POUND: the brotherhood of speakers and members who meet for short weekly sessions.' };
     case '/incubator':
-      return { title: pageTitle(`${PROGRAM.name} Incubator`), description: `${PROGRAM.name}: a ${PROGRAM.weeks}-week incubator starting ${PROGRAM.startDate}, weekly at ${PROGRAM.sessionTime}, ${PROGRAM.cohortCap} participants per cohort.` };
+      return { title: pageTitle(`${PROGRAM.name} Incubator`), description: `${PROGRAM.name}, the business incubator. ${programLine(program)}` };
     case '/incubator-application':
-      return { title: pageTitle('Apply to the Incubator'), description: `Apply to ${PROGRAM.name}, ${PROGRAM.cohortLabel}: we answer every application within ${PROGRAM.reviewHours} hours.` };
+      return { title: pageTitle('Apply to the Incubator'), description: `Apply to ${PROGRAM.name}: we answer every application within ${PROGRAM.reviewHours} hours. ${programLine(program)}` };
     case '/events/i-am-the-business':
       return {
         title: pageTitle(`${PROGRAM.name}: Event Details`),
-        description: `${PROGRAM.name} starts ${PROGRAM.startDate} at ${PROGRAM.sessionTime}, online: ${PROGRAM.weeks} weekly sessions for ${PROGRAM.cohortCap} entrepreneurs.`,
-        jsonLd: [programEvent(origin)],
+        description: `${PROGRAM.name}, the business incubator. ${programLine(program)}`,
+        ...(cohort ? { jsonLd: [cohortEvent(origin, cohort)] } : {}),
       };
     case '/business-ecosystem':
       return { title: pageTitle('Business Ecosystem'), description: `The ${PRODUCT_NAME} business ecosystem: the standards our ventures keep and the support members give each other.` };
     case '/donation-success':
       return { title: pageTitle('Thank you'), description: `Your donation to ${PRODUCT_NAME}.` };
     case '/payment-success':
-      return { title: pageTitle('Payment successful'), description: `Your ${PROGRAM.name} enrolment.` };
+      return { title: pageTitle('Payment successful'), description: `Your ${PROGRAM.name} payment.` };
     case '404':
       return { title: pageTitle('Page not found'), description: 'This page does not exist.' };
   }
