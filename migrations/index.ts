@@ -9,6 +9,7 @@ import * as refunds from './20261123000200_refunds';
 import * as recordingContainers from './20261123000600_recording_containers';
 import * as ledgerNotify from './20261123104500_ledger_notify';
 import * as ledgerSearch from './20261125000100_ledger_search';
+import * as siteContent from './20261126000100_site_content';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so that migrations run the
@@ -25,6 +26,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Knex.Migration]> = [
   ['20261123000600_recording_containers', recordingContainers],
   ['20261123104500_ledger_notify', ledgerNotify],
   ['20261125000100_ledger_search', ledgerSearch],
+  ['20261126000100_site_content', siteContent],
 ];
 
 /** knex MigrationSource over MIGRATIONS. */

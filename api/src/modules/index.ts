@@ -12,6 +12,7 @@ import { newsletterModule } from './newsletter/index';
 import { paymentsModule } from './payments/index';
 import { profilesModule } from './profiles/index';
 import { sessionsModule } from './sessions/index';
+import { siteModule } from './site/index';
 import { studioModule } from './studio/index';
 
 /**
@@ -35,4 +36,5 @@ export const MODULES: readonly ApiModule[] = [
   flyersModule,
   formsModule,
   newsletterModule,
+  siteModule,
 ];

@@ -28,12 +28,14 @@ export const ZCreateProgramPayment = z.object({
 });
 export type TCreateProgramPayment = z.infer<typeof ZCreateProgramPayment>;
 
-/** POST /api/payments/investments (spec: create-secure-investment): dollars, $100 .. $1,000,000. */
+/**
+ * POST /api/payments/investments (spec: create-secure-investment): dollars. The sale's own minimum and maximum
+ * (domain/token-sale.ts, set by admins) are checked by the route; this is only what no sale can allow.
+ */
 export const ZCreateInvestment = z.object({
   amount: z
     .number({ error: 'Investment amount must be a number' })
     .min(0, 'Investment amount cannot be negative')
-    .min(INVESTMENT.minDollars, 'Minimum investment amount is $100.')
     .max(INVESTMENT.maxDollars, 'Maximum investment amount is $1,000,000.')
     .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Investment amount can have at most 2 decimals'),
 });

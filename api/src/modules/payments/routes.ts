@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { centsToDollars, investmentTokens, PROGRAM_PRICE_CENTS } from '@app/common/domain/money';
+import { centsToDollars, PROGRAM_PRICE_CENTS } from '@app/common/domain/money';
+import { purchaseProblem, rateLabel, SALE_CLOSED_MESSAGE, tokensForCents } from '@app/common/domain/token-sale';
 import { audit } from '@app/common/server/audit.repository';
 import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, insertProgramPayment, type InvestmentRow } from '@app/common/server/payments/payments.repository';
+import { loadTokenSale } from '@app/common/server/site.repository';
 import { httpError } from '../../http-error';
 import { requireProvider, startCheckout, verifyCheckout, type CheckoutDeps } from './payments.service';
 import { createDonationSchema, createInvestmentSchema, createProgramPaymentSchema, verifyInvestmentSchema, verifyPaymentSchema } from './schema';
@@ -36,13 +38,17 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
     async (req) => {
       requireProvider(app.payments);
       const b = req.body;
-      const rowId = await insertDonation(app.db, { amountCents: b.amount, donorName: b.donorName || null, message: b.message || null, wantsAdxTokens: b.wantsAdxTokens, userId: req.session?.userId ?? null });
+      // Tokens for a donation follow the sale: its rate, fixed on the row now, and none while the sale is closed.
+      const sale = b.wantsAdxTokens ? await loadTokenSale(app.db) : null;
+      if (sale && !sale.open) throw httpError(409, SALE_CLOSED_MESSAGE);
+      const tokens = sale ? { rate: sale.tokensPerDollar, tokens: tokensForCents(sale.tokensPerDollar, b.amount) } : null;
+      const rowId = await insertDonation(app.db, { amountCents: b.amount, donorName: b.donorName || null, message: b.message || null, wantsAdxTokens: b.wantsAdxTokens, userId: req.session?.userId ?? null, tokens });
       const session = await startCheckout(checkout, {
         kind: 'donation',
         rowId,
         amountCents: b.amount,
         name: `Donation to ${opts.productName}`,
-        description: b.wantsAdxTokens ? `Donation of $${centsToDollars(b.amount)} with ${b.amount.toLocaleString('en-US')} ADX tokens` : `Donation of $${centsToDollars(b.amount)}`,
+        description: tokens ? `Donation of $${centsToDollars(b.amount)} with ${Number(tokens.tokens).toLocaleString('en-US')} ADX tokens` : `Donation of $${centsToDollars(b.amount)}`,
         successUrl: url('/donation-success'),
         cancelUrl: url('/'),
         email: req.session?.email ?? null,
@@ -85,15 +91,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       requireProvider(app.payments);
       const s = req.session!;
       const cents = Math.round(req.body.amount * 100);
-      const tokens = investmentTokens(cents);
-      const rowId = await insertInvestment(app.db, { userId: s.userId, amountCents: cents, tokens });
+      const sale = await loadTokenSale(app.db);
+      const problem = purchaseProblem(sale, cents);
+      if (problem) throw httpError(sale.open ? 400 : 409, problem);
+      const tokens = tokensForCents(sale.tokensPerDollar, cents);
+      const rowId = await insertInvestment(app.db, { userId: s.userId, amountCents: cents, tokens, rate: sale.tokensPerDollar });
       await audit(app.db, 'investment_started', { userId: s.userId, ip: req.ip, userAgent: req.headers['user-agent'] }, { investment_id: rowId, amount_cents: cents });
       const session = await startCheckout(checkout, {
         kind: 'investment',
         rowId,
         amountCents: cents,
         name: 'ADX pre-launch tokens',
-        description: `${Number(tokens).toLocaleString('en-US')} ADX tokens at 10 per dollar`,
+        description: `${Number(tokens).toLocaleString('en-US')} ADX tokens at ${rateLabel(sale.tokensPerDollar)}`,
         successUrl: url('/investment-success'),
         cancelUrl: url('/investment-portal'),
         email: s.email,
