@@ -1,7 +1,7 @@
 import type { PRERENDERED_PRIVATE_ROUTES, PUBLIC_ROUTES } from '@app/common/routes';
 import { PRODUCT_NAME, pageTitle } from '../../components/brand';
 import { PROGRAM } from '../incubator/program';
-import { ORG_EMAIL, ORG_SITE_URL, SOCIAL_LINKS } from './links';
+import type { TSiteSettings } from '@app/common/schemas/site';
 
 /** What a search engine or a chat app shows for a page: the document title, the description and structured data. */
 export interface PageMeta {
@@ -14,16 +14,17 @@ export interface PageMeta {
 /** The share image (1200×630), drawn at build time by the worker's image tools (scripts/prerender-web.ts). */
 export const SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630, alt: `${PRODUCT_NAME}: education, business incubation and a public token ledger` };
 
-/** The organisation, on the landing page. `origin` is PUBLIC_URL (filled in by the API when it serves the page). */
-function organization(origin: string): object {
+/** The organisation, on the landing page, with the addresses admins set. `origin` is PUBLIC_URL. */
+function organization(origin: string, settings: TSiteSettings | null): object {
+  const sameAs = [settings?.mainSiteUrl, ...(settings?.socials ?? []).map((l) => l.href)].filter(Boolean);
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     name: PRODUCT_NAME,
     url: `${origin}/`,
     logo: `${origin}${SHARE_IMAGE.path}`,
-    email: ORG_EMAIL,
-    sameAs: [ORG_SITE_URL, ...SOCIAL_LINKS.map((l) => l.href)],
+    ...(settings?.contactEmail ? { email: settings.contactEmail } : {}),
+    ...(sameAs.length ? { sameAs } : {}),
   };
 }
 
@@ -45,16 +46,16 @@ function programEvent(origin: string): object {
   };
 }
 
-type MetaRoute = (typeof PUBLIC_ROUTES)[number] | (typeof PRERENDERED_PRIVATE_ROUTES)[number] | '404';
+export type MetaRoute = (typeof PUBLIC_ROUTES)[number] | (typeof PRERENDERED_PRIVATE_ROUTES)[number] | '404';
 
-/** Per page; the titles are the ones each page sets with `<title>`, so the first paint and React agree. */
-export function pageMeta(route: MetaRoute, origin: string): PageMeta {
+/** Per page; the titles are the ones each page sets with `<title>`, so the first paint and React agree. `settings`: the site's. */
+export function pageMeta(route: MetaRoute, origin: string, settings: TSiteSettings | null = null): PageMeta {
   switch (route) {
     case '/':
       return {
         title: pageTitle(),
         description: 'Education, business incubation and a public ledger of ADX token purchases: join the community, sponsor a student or invest.',
-        jsonLd: [organization(origin)],
+        jsonLd: [organization(origin, settings)],
       };
     case '/pitch-deck':
       return { title: pageTitle('Pitch Deck'), description: `The ${PRODUCT_NAME} investor pitch deck: the seven sectors, the ADX token, the use of funds and the roadmap.` };
