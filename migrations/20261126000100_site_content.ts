@@ -5,6 +5,7 @@ const INITIAL_SETTINGS = {
   socials: [],
   ventures: [],
   claims: [],
+  programClaims: [],
   sectors: { education: 'Education', media: 'Media', economy: 'Economics', government: 'Government', family: 'Family', arts: 'Arts & Entertainment', religion: 'Religion' },
   roadmap: [
     { step: 'Phase 1', title: 'Foundation & Funding', description: 'Secure initial funding from friends, family and associates, and begin building the core ecosystem and AI tools.', progress: 0 },

@@ -129,12 +129,14 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
      * The rendered pages of one content revision, each made on its first request. A request that knows of a newer
      * revision (app.siteRevision) starts a new set; the seed a set is rendered with names its own revision.
      */
-    let rendered: { revision: number; site: Promise<TSiteData>; pages: Map<string, Promise<Encoded>> } | null = null;
+    let rendered: { revision: number; year: number; site: Promise<TSiteData>; pages: Map<string, Promise<Encoded>> } | null = null;
     const currentSet = () => {
       const known = app.siteRevision.current;
-      if (!rendered || rendered.revision < known) {
+      // The footer shows the current year: a new year renders the pages again too.
+      const year = new Date().getFullYear();
+      if (!rendered || rendered.revision < known || rendered.year !== year) {
         const site = loadSiteSeed(app.db);
-        const set = { revision: known, site, pages: new Map<string, Promise<Encoded>>() };
+        const set = { revision: known, year, site, pages: new Map<string, Promise<Encoded>>() };
         rendered = set;
         site.then((s) => app.siteRevision.saw(s.revision)).catch(() => {
           if (rendered === set) rendered = null;
@@ -168,7 +170,7 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
       return render('/token-ledger', url, site, seed);
     };
     const ledgerPage = (search: string) =>
-      search === '' ? app.ledgerCache.get(`ledger-page:${currentSet().revision}`, () => renderLedger('')) : renderLedger(search);
+      search === '' ? app.ledgerCache.get(`ledger-page:${currentSet().revision}:${currentSet().year}`, () => renderLedger('')) : renderLedger(search);
 
     // What search engines may list: exactly the public pages (common/src/routes.ts), on PUBLIC_URL.
     const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${PUBLIC_ROUTES.map((r) => `  <url><loc>${opts.publicUrl}${r}</loc></url>`).join('\n')}\n</urlset>\n`;

@@ -33,8 +33,10 @@ export const ZSiteSettings = z.object({
   socials: z.array(z.object({ name: zLine(40, 'A social network name'), href: z.url({ protocol: /^https?$/, error: 'must be a full web address starting with https://' }) })).max(8),
   ventures: z.array(z.object({ name: zLine(80, 'A venture name'), href: zLink })).max(20),
   presenter: zOptionalLine(120, 'The presenter'),
-  /** The program's stated results (landing page, incubator pages). */
-  claims: z.array(ZClaim).max(8),
+  /** The organisation's figures in the footer of every page ("500+" "Lives transformed"). */
+  claims: z.array(ZClaim).max(3),
+  /** The incubator's stated results (landing page, incubator and event pages). */
+  programClaims: z.array(ZClaim).max(6),
   /** "Join 1,000+ legacy builders": unset, the sentence carries no figure. */
   communityClaim: zOptionalLine(20, 'The community figure'),
   sectors: z.object(Object.fromEntries(SECTOR_KEYS.map((k) => [k, zLine(40, 'A sector name')])) as Record<SectorKey, ReturnType<typeof zLine>>),

@@ -1,7 +1,7 @@
 import { pageTitle } from '../components/brand';
 import { buttonClasses } from '../components/ui/button';
 import { Icon, NewTab } from '../features/landing/ui';
-import { COMMUNITY_INVITE_URL } from '../features/site/links';
+import { useSiteSettings } from '../features/site/site-data';
 
 const SESSIONS = [
   { day: 'Monday', focus: 'Set the week: one commitment, said out loud.' },
@@ -17,6 +17,7 @@ const PILLARS = [
 
 /** /dog-pound: the men's brotherhood: 15-minute sessions Mon/Wed/Fri at 7:00 AM EDT on the community chat. */
 export default function DogPound() {
+  const { communityInviteUrl } = useSiteSettings();
   return (
     <>
       <title>{pageTitle('DOG POUND')}</title>
@@ -41,10 +42,12 @@ export default function DogPound() {
               <dd className="order-first font-display text-3xl font-semibold text-gold-300">7:00 AM EDT</dd>
             </div>
           </dl>
-          <a href={COMMUNITY_INVITE_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ size: 'lg' })}>
-            Join the Sessions on Discord
-            <NewTab />
-          </a>
+          {communityInviteUrl && (
+            <a href={communityInviteUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ size: 'lg' })}>
+              Join the Sessions on Discord
+              <NewTab />
+            </a>
+          )}
         </div>
       </section>
       <section className="mx-auto grid max-w-5xl gap-10 px-4 py-16 sm:px-6 md:grid-cols-2">

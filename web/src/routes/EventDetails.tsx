@@ -1,14 +1,15 @@
 import { Link } from 'react-router-dom';
 import { pageTitle } from '../components/brand';
 import { buttonClasses } from '../components/ui/button';
-import { COHORT_FACTS, PROGRAM, PROGRAM_FIGURES } from '../features/incubator/program';
+import { COHORT_FACTS, PROGRAM } from '../features/incubator/program';
 import { LearningTopics } from '../features/incubator/LearningTopics';
 import { NewTab } from '../features/landing/ui';
-import { COMMUNITY_INVITE_URL } from '../features/site/links';
+import { useSiteSettings } from '../features/site/site-data';
 import { ON_DARK_OUTLINE } from '../features/site/classes';
 
 /** /events/i-am-the-business: the program's event details (the spec leaves this route's path open), with the cohort facts of §1 and §9. */
 export default function EventDetails() {
+  const { communityInviteUrl, programClaims } = useSiteSettings();
   return (
     <>
       <title>{pageTitle(`${PROGRAM.name}: Event Details`)}</title>
@@ -65,21 +66,25 @@ export default function EventDetails() {
           </section>
         </div>
         <aside className="flex flex-col gap-5">
-          <div className="rounded-xl bg-ink-900 p-6 text-white">
-            <h2 className="font-display text-xl font-semibold">Program results</h2>
-            <dl className="mt-4 grid grid-cols-2 gap-4">
-              {PROGRAM_FIGURES.map((f) => (
-                <div key={f.label} className="flex flex-col">
-                  <dt className="text-xs text-slate-300">{f.label}</dt>
-                  <dd className="order-first font-display text-2xl font-semibold text-gold-300">{f.figure}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-          <a href={COMMUNITY_INVITE_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'secondary', className: 'w-full' })}>
-            Join Discord
-            <NewTab />
-          </a>
+          {programClaims.length > 0 && (
+            <div className="rounded-xl bg-ink-900 p-6 text-white">
+              <h2 className="font-display text-xl font-semibold">Program results</h2>
+              <dl className="mt-4 grid grid-cols-2 gap-4">
+                {programClaims.map((f) => (
+                  <div key={f.label} className="flex flex-col">
+                    <dt className="text-xs text-slate-300">{f.label}</dt>
+                    <dd className="order-first font-display text-2xl font-semibold text-gold-300">{f.figure}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          )}
+          {communityInviteUrl && (
+            <a href={communityInviteUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'secondary', className: 'w-full' })}>
+              Join Discord
+              <NewTab />
+            </a>
+          )}
         </aside>
       </div>
     </>

@@ -3,7 +3,7 @@ import { buttonClasses } from "../components/ui/button";
 import { ApplicationForm } from "../features/incubator/ApplicationForm";
 import { PROGRAM } from "../features/incubator/program";
 import { Icon, IconTile, NewTab, type IconName } from "../features/landing/ui";
-import { COMMUNITY_INVITE_URL } from "../features/site/links";
+import { useSiteSettings } from "../features/site/site-data";
 
 const PLATFORMS: Array<{ title: string; icon: IconName; text: string }> = [
   {
@@ -25,6 +25,7 @@ const PLATFORMS: Array<{ title: string; icon: IconName; text: string }> = [
 
 /** /incubator-application: program start, schedule, platform cards, the Attendance Commitment, form A and 'Join Discord'. */
 export default function IncubatorApplication() {
+  const { communityInviteUrl } = useSiteSettings();
   return (
     <>
       <title>{pageTitle("Apply to the Incubator")}</title>
@@ -145,8 +146,9 @@ export default function IncubatorApplication() {
               </li>
             ))}
           </ul>
+          {communityInviteUrl && (
           <a
-            href={COMMUNITY_INVITE_URL}
+            href={communityInviteUrl}
             target="_blank"
             rel="noopener noreferrer"
             className={buttonClasses({
@@ -158,6 +160,7 @@ export default function IncubatorApplication() {
             Join Discord
             <NewTab />
           </a>
+          )}
         </aside>
       </div>
     </>

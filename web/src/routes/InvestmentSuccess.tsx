@@ -7,7 +7,7 @@ import { Badge } from '../components/ui/badge';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { toast } from '../components/ui/toast';
-import { COMMUNITY_INVITE_URL as COMMUNITY_URL } from '../features/site/links';
+import { useSiteSettings } from '../features/site/site-data';
 import { CheckoutOutcomeCard } from '../features/payments/CheckoutOutcomeCard';
 import { useInvestmentOutcome } from '../features/payments/verify';
 import { useSession } from '../lib/session';
@@ -24,6 +24,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** /investment-success?session_id=…: verifies the payment and shows the member's tokens and investor ID, only once it is paid. */
 export default function InvestmentSuccess() {
+  const { communityInviteUrl } = useSiteSettings();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const session = useSession();
@@ -117,9 +118,11 @@ export default function InvestmentSuccess() {
               </CardContent>
             </Card>
             <div className="flex flex-col justify-center gap-3 sm:flex-row">
-              <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'secondary' })}>
-                Join the Community
-              </a>
+              {communityInviteUrl && (
+                <a href={communityInviteUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'secondary' })}>
+                  Join the Community
+                </a>
+              )}
               <Button asChild variant="outline">
                 <Link to="/pitch-deck">Back to Pitch Deck</Link>
               </Button>

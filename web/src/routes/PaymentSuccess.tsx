@@ -4,12 +4,13 @@ import { pageTitle } from '../components/brand';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { CheckoutOutcomeCard } from '../features/payments/CheckoutOutcomeCard';
-import { ORG_EMAIL as CONTACT_EMAIL } from '../features/site/links';
+import { useSiteSettings } from '../features/site/site-data';
 import { usePaymentOutcome } from '../features/payments/verify';
 import { useSession } from '../lib/session';
 
 /** /payment-success: after an incubator enrollment or a student sponsorship; says "successful" only once it is paid. */
 export default function PaymentSuccess() {
+  const { contactEmail } = useSiteSettings();
   const [params] = useSearchParams();
   const outcome = usePaymentOutcome(params.get('session_id'), Boolean(useSession().user));
   if (outcome.state !== 'paid') {
@@ -49,13 +50,15 @@ export default function PaymentSuccess() {
                 <li>Pre-program materials are sent to you by e-mail.</li>
               </ol>
             </div>
-            <p className="text-slate-700">
-              Questions? Write to{' '}
-              <a href={`mailto:${CONTACT_EMAIL}`} className="font-semibold text-ink-900 underline underline-offset-2">
-                {CONTACT_EMAIL}
-              </a>
-              .
-            </p>
+            {contactEmail && (
+              <p className="text-slate-700">
+                Questions? Write to{' '}
+                <a href={`mailto:${contactEmail}`} className="font-semibold text-ink-900 underline underline-offset-2">
+                  {contactEmail}
+                </a>
+                .
+              </p>
+            )}
             <div className="text-center">
               <Button asChild variant="secondary">
                 <Link to="/">Return to Homepage</Link>

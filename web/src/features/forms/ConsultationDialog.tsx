@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '../../components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
-import { SCHEDULING_URL } from '../site/links';
+import { useSiteSettings } from '../site/site-data';
 import { failureToast, openExternal, submitForm } from './submit';
 
 /**
@@ -16,6 +16,7 @@ export default function ConsultationDialog({ open, onOpenChange }: { open: boole
   const [sector, setSector] = useState<ConsultationSector | ''>('');
   const [time, setTime] = useState<TimeCommitment | ''>('');
   const [busy, setBusy] = useState(false);
+  const { schedulingUrl } = useSiteSettings();
   const ready = sector !== '' && time !== '';
 
   const onSubmit = async (e: FormEvent) => {
@@ -24,7 +25,7 @@ export default function ConsultationDialog({ open, onOpenChange }: { open: boole
     setBusy(true);
     try {
       await submitForm('consultation', { sector, timeCommitment: time });
-      openExternal(consultationUrl(SCHEDULING_URL, { sector, timeCommitment: time }));
+      if (schedulingUrl) openExternal(consultationUrl(schedulingUrl, { sector, timeCommitment: time }));
       setSector('');
       setTime('');
       onOpenChange(false);

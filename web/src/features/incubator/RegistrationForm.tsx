@@ -7,7 +7,7 @@ import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
 import { reportSubmitFailure, openExternal, openMailDraft, submitForm } from '../forms/submit';
 import { useZodForm } from '../forms/use-form';
-import { ORG_EMAIL, REGISTRATION_URL } from '../site/links';
+import { useSiteSettings } from '../site/site-data';
 
 const EMPTY = { firstName: '', lastName: '', email: '', phone: '', businessIdea: '', experience: '', goals: '', availability: '' };
 
@@ -22,11 +22,13 @@ const REGISTRATION_REDIRECT_MS = 1000;
 export function RegistrationForm() {
   const form = useZodForm(ZIncubatorRegistration, EMPTY);
   const { errors, submitting } = form;
+  const { contactEmail, registrationUrl } = useSiteSettings();
 
   const onSubmit = form.handleSubmit(async (data) => {
     await submitForm('incubator-registration', data);
-    openMailDraft(registrationMailto(ORG_EMAIL, data));
-    setTimeout(() => openExternal(REGISTRATION_URL), REGISTRATION_REDIRECT_MS);
+    // Each follow-up only when the organisation has set its address (the submission is stored either way).
+    if (contactEmail) openMailDraft(registrationMailto(contactEmail, data));
+    if (registrationUrl) setTimeout(() => openExternal(registrationUrl), REGISTRATION_REDIRECT_MS);
     toast({ title: 'Registration sent', description: 'Your e-mail app opens with your details; the registration page opens in a new tab.', variant: 'success' });
     form.reset();
   }, reportSubmitFailure('Incubator registration'));

@@ -53,6 +53,7 @@ const NOTHING_SET: TSiteSettings = {
   socials: [],
   ventures: [],
   claims: [],
+  programClaims: [],
   roadmap: [],
   sectors: { education: '', media: '', economy: '', government: '', family: '', arts: '', religion: '' },
 };
