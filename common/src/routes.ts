@@ -28,6 +28,7 @@ export const WEB_ROUTES = [
   '/newsletter/confirm',
   '/newsletter/unsubscribe',
   '/admin/payments',
+  '/admin/settings',
 ] as const;
 
 /** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger.repository';
+import { seedSiteSettings } from './demo-site';
 
 /**
  * Demo ledger: 36 purchases by 30 investors over 2025, deterministic so that seeding twice changes
@@ -82,11 +83,12 @@ async function seedArchive(db: Knex): Promise<number> {
 }
 
 /** Inserts the demo data; idempotent. Returns how many rows were new. */
-export async function seedDemo(db: Knex): Promise<{ ledgerRows: number; members: number; archivedSessions: number }> {
+export async function seedDemo(db: Knex): Promise<{ ledgerRows: number; members: number; archivedSessions: number; siteSettings: boolean }> {
   const ledgerRows = await appendLedgerRows(db, demoLedgerRows());
+  const siteSettings = await seedSiteSettings(db);
   const members = await seedMembers(db);
   const archivedSessions = await seedArchive(db);
   // Keep generated investor codes (ADX0031 on) clear of the seeded ones.
   await db.raw(`SELECT setval('investor_code_seq', greatest((SELECT last_value FROM investor_code_seq), 30))`);
-  return { ledgerRows, members, archivedSessions };
+  return { ledgerRows, members, archivedSessions, siteSettings };
 }
