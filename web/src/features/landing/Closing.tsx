@@ -84,7 +84,7 @@ export function CallToAction() {
           Your Legacy Starts Here
         </h2>
         <p className="text-lg leading-relaxed text-slate-200">
-          Join {communityClaim ? <strong className="text-gold-300">{communityClaim} legacy builders</strong> : 'the legacy builders'} who decided that what they build today will outlast them.
+          Join {communityClaim ? <strong className="text-gold-300">{`${communityClaim} legacy builders`}</strong> : 'the legacy builders'} who decided that what they build today will outlast them.
         </p>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Link to="/incubator-application" className={buttonClasses({ size: 'lg' })}>
