@@ -52,6 +52,9 @@ describe('one token price', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(/\/investment-success\?session_id=/);
     expect(await page.getByTestId('tokens-allocated').innerText()).toBe('2,500 ADX');
+    // The investor's own page: their amount and e-mail, not masked from them.
+    expect(await page.getByTestId('investment-amount').innerText()).toMatch(/^\$250(\.00)?$/);
+    expect(await page.getByTestId('investment-email').innerText()).toBe('price@example.org');
     await eventually(async () => (await ledgerRows()).length === 1, 15_000, 'the ledger row');
     expect(await ledgerRows()).toMatchObject([{ investment_amount_usd: '250.00', tokens_to_be_distributed: '2500.00000000', tokens_per_dollar: '10.0000' }]);
   });

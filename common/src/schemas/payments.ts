@@ -71,6 +71,8 @@ export const ZInvestment = z.object({
   investment_id: z.string(),
   amount_cents: z.number().int(),
   adx_tokens: z.string(),
+  /** The tokens per dollar it was bought at (null: bought before rates were kept). */
+  tokens_per_dollar: z.string().nullable(),
   payment_status: z.enum(PAYMENT_STATUSES),
   investor_id: z.string().nullable(),
   created_at: z.string(),

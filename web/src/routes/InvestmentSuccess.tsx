@@ -1,7 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatTokens } from '@app/common/domain/format';
+import { formatTokens, formatUsd } from '@app/common/domain/format';
 import { formatLocalDate } from '@app/common/domain/local-date';
+import { centsToDollars } from '@app/common/domain/money';
+import { rateLabel } from '@app/common/domain/token-sale';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
 import { Button, buttonClasses } from '../components/ui/button';
@@ -72,11 +74,19 @@ export default function InvestmentSuccess() {
               </CardHeader>
               <CardContent>
                 <dl>
-                  <Row label="Amount">••••• (protected)</Row>
-                  <Row label="E-mail">•••••@••••• (encrypted)</Row>
+                  {/* The page is the investor's own (the verify call answers only them): their amount and address, in full. */}
+                  <Row label="Amount">
+                    <span data-testid="investment-amount">{formatUsd(centsToDollars(inv.amount_cents))}</span>
+                  </Row>
+                  {session.user?.email && (
+                    <Row label="E-mail">
+                      <span data-testid="investment-email">{session.user.email}</span>
+                    </Row>
+                  )}
                   <Row label="ADX tokens allocated">
                     <span data-testid="tokens-allocated">{formatTokens(inv.adx_tokens)} ADX</span>
                   </Row>
+                  {inv.tokens_per_dollar && <Row label="Price">{rateLabel(inv.tokens_per_dollar)}</Row>}
                   <Row label="Date">{formatLocalDate(inv.created_at)}</Row>
                   <Row label="Payment status">
                     <Badge variant={inv.payment_status === 'paid' ? 'green' : inv.payment_status === 'pending' ? 'gold' : 'red'}>{inv.payment_status}</Badge>

@@ -18,6 +18,8 @@ export const toInvestment = (r: InvestmentRow) => ({
   investment_id: r.id,
   amount_cents: Number(r.amount_cents),
   adx_tokens: r.adx_tokens,
+  // "10.0000" → "10": the rate as the pages write it.
+  tokens_per_dollar: r.tokens_per_dollar === null ? null : String(Number(r.tokens_per_dollar)),
   payment_status: r.payment_status,
   investor_id: r.investor_id,
   created_at: r.created_at.toISOString(),

@@ -35,6 +35,7 @@ export interface InvestmentRow {
   id: string;
   amount_cents: string;
   adx_tokens: string;
+  tokens_per_dollar: string | null;
   payment_status: PaymentStatus;
   investor_id: string | null;
   created_at: Date;
