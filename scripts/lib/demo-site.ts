@@ -8,7 +8,7 @@ import { loadSiteSettings, saveSiteSettings } from '@app/common/server/site.repo
  * no figure the demo's own data would contradict (no alumni count beside the inaugural cohort, no member count beside
  * a directory of a dozen): the organisation states its own figures before going live (README, "Site settings").
  */
-export const DEMO_SITE_SETTINGS: TSiteSettings = ZSiteSettings.parse({
+const DEMO_SITE_SETTINGS: TSiteSettings = ZSiteSettings.parse({
   contactEmail: 'info@adx-trust.example.org',
   mainSiteUrl: 'https://www.adx-trust.example.org',
   schedulingUrl: 'https://calendly.com/adx-trust/sector-consultation',

@@ -8,7 +8,8 @@ import { LEDGER_SEED_ID, LedgerStore, ServerLedgerStore, type LedgerSeed } from 
 import { LEDGER_PAGE_SIZE } from './features/ledger/texts';
 import { composePage, headTags, ORIGIN_TOKEN } from './features/site/head';
 import { pageMeta, type MetaRoute } from './features/site/seo';
-import { SITE_SEED_ID, SiteProvider } from './features/site/site-data';
+import { SiteProvider } from './features/site/site-data';
+import { SITE_SEED_ID } from '@app/common/api/site-paths';
 
 export { SHARE_IMAGE } from './features/site/seo';
 export { PRODUCT_NAME } from './components/brand';

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { SITE_PATHS, SITE_SEED_ID } from '@app/common/api/site-paths';
 import type { TokenSale } from '@app/common/domain/token-sale';
 import type { SectorKey, TSiteData, TSiteSettings } from '@app/common/schemas/site';
 
@@ -7,10 +8,6 @@ import type { SectorKey, TSiteData, TSiteSettings } from '@app/common/schemas/si
 // starts from exactly what was rendered (no hydration mismatch) and needs no request for it. No zod here: the server
 // validated it, and the public pages' budget has no room for the schema library.
 
-/** The id of the `<script type="application/json">` that carries the site data (data, not code: the CSP allows it). */
-export const SITE_SEED_ID = 'site-seed';
-/** Where the site data is read when a page arrived without it (the dev server's shell). */
-const SITE_URL = '/api/site';
 
 interface SiteState {
   data: TSiteData | null;
@@ -37,7 +34,7 @@ export function SiteProvider({ initial, children }: { initial: TSiteData | null;
   useEffect(() => {
     if (data) return;
     let live = true;
-    fetch(SITE_URL, { credentials: 'same-origin' })
+    fetch(SITE_PATHS.site, { credentials: 'same-origin' })
       .then((r) => (r.ok ? (r.json() as Promise<TSiteData>) : null))
       .then((d) => live && d && set(d))
       .catch(() => undefined);
