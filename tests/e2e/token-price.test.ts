@@ -4,7 +4,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2eSite } from '../helpers/e2e';
-import { signInBrowser, signInThroughPage } from '../helpers/site';
+import { screenshot, signInBrowser, signInThroughPage } from '../helpers/site';
 import { eventually } from '../helpers/worker';
 
 const site = useE2eSite({ worker: true });
@@ -74,5 +74,36 @@ describe('one token price', () => {
     await expect.poll(async () => threeCounts(page, '250'), { timeout: 15_000, interval: 500 }).toEqual(['3,125', '3,125', '3,125']);
     expect(await ledgerRows()).toEqual(before);
     await context.close();
+  });
+
+  it('closed by an admin: the portal and the donation dialog say so and take no token payment', async () => {
+    const admin = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInBrowser(admin, site.app.baseUrl, site.app.database.db, 'sale_closer', { admin: true });
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`${site.app.baseUrl}/admin/settings`);
+    const sale = adminPage.getByRole('form', { name: 'Token sale' });
+    await sale.getByRole('checkbox', { name: 'The sale is open' }).click();
+    await sale.getByRole('button', { name: 'Save token sale' }).click();
+    await adminPage.getByText('Token sale saved').waitFor();
+    await screenshot(adminPage, 'admin-settings');
+    await adminPage.setViewportSize({ width: 375, height: 800 });
+    await screenshot(adminPage, 'admin-settings');
+    await admin.close();
+
+    const visitor = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await visitor.newPage();
+    await signInThroughPage(page, site.app.baseUrl, 'late_investor');
+    await expect
+      .poll(async () => {
+        await page.goto(`${site.app.baseUrl}/investment-portal`);
+        return page.getByTestId('sale-closed').or(page.getByLabel('Investment amount (USD)')).first().getAttribute('data-testid');
+      }, { timeout: 15_000, interval: 500 })
+      .toBe('sale-closed');
+    await page.goto(`${site.app.baseUrl}/`);
+    await page.getByRole('banner').getByRole('button', { name: /Donate/ }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Support the Movement' });
+    await dialog.getByTestId('donation-sale-closed').waitFor();
+    expect(await dialog.getByRole('checkbox', { name: 'Receive ADX tokens for this donation' }).count()).toBe(0);
+    await visitor.close();
   });
 });
