@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { CONSULTATION_SECTORS, consultationUrl, TIME_COMMITMENTS, type ConsultationSector, type TimeCommitment } from '@app/common/domain/outreach';
+import { CONSULTATION_SECTOR_KEYS, CONSULTATION_SECTORS, consultationUrl, TIME_COMMITMENTS, type ConsultationSector, type TimeCommitment } from '@app/common/domain/outreach';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
-import { useSiteSettings } from '../site/site-data';
+import { useSectorName, useSiteSettings } from '../site/site-data';
 import { failureToast, openExternal, submitForm } from './submit';
 
 /**
@@ -17,6 +17,7 @@ export default function ConsultationDialog({ open, onOpenChange }: { open: boole
   const [time, setTime] = useState<TimeCommitment | ''>('');
   const [busy, setBusy] = useState(false);
   const { schedulingUrl } = useSiteSettings();
+  const sectorName = useSectorName();
   const ready = sector !== '' && time !== '';
 
   const onSubmit = async (e: FormEvent) => {
@@ -56,7 +57,7 @@ export default function ConsultationDialog({ open, onOpenChange }: { open: boole
             <SelectContent>
               {CONSULTATION_SECTORS.map((s) => (
                 <SelectItem key={s} value={s}>
-                  {s}
+                  {sectorName(CONSULTATION_SECTOR_KEYS[s]) || s}
                 </SelectItem>
               ))}
             </SelectContent>
