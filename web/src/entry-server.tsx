@@ -60,7 +60,7 @@ export async function renderDocument(
   page: { route: MetaRoute; url: string; index: boolean; site: TSiteData; ledger?: LedgerSeed | null },
 ): Promise<string> {
   const path = page.route === '404' ? '/404' : page.route;
-  const head = headTags(pageMeta(page.route, ORIGIN_TOKEN, page.site.settings), path, { index: page.index });
+  const head = headTags(pageMeta(page.route, ORIGIN_TOKEN, page.site), path, { index: page.index });
   const body = await renderPage(page.url, page.ledger ?? null, page.site);
   const data = [{ id: SITE_SEED_ID, json: page.site }, ...(page.ledger ? [{ id: LEDGER_SEED_ID, json: page.ledger }] : [])];
   return composePage(shell, head, body, data);

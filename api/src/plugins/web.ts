@@ -169,8 +169,11 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
       const url = search ? `/token-ledger?${new URLSearchParams({ search }).toString()}` : '/token-ledger';
       return render('/token-ledger', url, site, seed);
     };
-    const ledgerPage = (search: string) =>
-      search === '' ? app.ledgerCache.get(`ledger-page:${currentSet().revision}:${currentSet().year}`, () => renderLedger('')) : renderLedger(search);
+    const ledgerPage = (search: string) => {
+      if (search !== '') return renderLedger(search);
+      const set = currentSet();
+      return app.ledgerCache.get(`ledger-page:${set.revision}:${set.year}`, () => renderLedger(''));
+    };
 
     // What search engines may list: exactly the public pages (common/src/routes.ts), on PUBLIC_URL.
     const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${PUBLIC_ROUTES.map((r) => `  <url><loc>${opts.publicUrl}${r}</loc></url>`).join('\n')}\n</urlset>\n`;

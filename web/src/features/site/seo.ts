@@ -1,7 +1,7 @@
 import type { PRERENDERED_PRIVATE_ROUTES, PUBLIC_ROUTES } from '@app/common/routes';
 import { PRODUCT_NAME, pageTitle } from '../../components/brand';
 import { PROGRAM } from '../incubator/program';
-import type { TSiteSettings } from '@app/common/schemas/site';
+import type { TSiteData, TSiteSettings } from '@app/common/schemas/site';
 
 /** What a search engine or a chat app shows for a page: the document title, the description and structured data. */
 export interface PageMeta {
@@ -48,14 +48,14 @@ function programEvent(origin: string): object {
 
 export type MetaRoute = (typeof PUBLIC_ROUTES)[number] | (typeof PRERENDERED_PRIVATE_ROUTES)[number] | '404';
 
-/** Per page; the titles are the ones each page sets with `<title>`, so the first paint and React agree. `settings`: the site's. */
-export function pageMeta(route: MetaRoute, origin: string, settings: TSiteSettings | null = null): PageMeta {
+/** Per page; the titles are the ones each page sets with `<title>`, so the first paint and React agree. `site`: what the page renders with. */
+export function pageMeta(route: MetaRoute, origin: string, site: TSiteData | null = null): PageMeta {
   switch (route) {
     case '/':
       return {
         title: pageTitle(),
         description: 'Education, business incubation and a public ledger of ADX token purchases: join the community, sponsor a student or invest.',
-        jsonLd: [organization(origin, settings)],
+        jsonLd: [organization(origin, site?.settings ?? null)],
       };
     case '/pitch-deck':
       return { title: pageTitle('Pitch Deck'), description: `The ${PRODUCT_NAME} investor pitch deck: the seven sectors, the ADX token, the use of funds and the roadmap.` };
