@@ -9,8 +9,8 @@ import * as refunds from './20261123000200_refunds';
 import * as recordingContainers from './20261123000600_recording_containers';
 import * as ledgerNotify from './20261123104500_ledger_notify';
 import * as ledgerSearch from './20261125000100_ledger_search';
-import * as siteContent from './20261126000100_site_content';
-import * as ledgerInvestors from './20261126000200_ledger_investors';
+import * as siteContent from './20261126120000_site_content';
+import * as ledgerInvestors from './20261126120100_ledger_investors';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so that migrations run the
@@ -27,8 +27,8 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Knex.Migration]> = [
   ['20261123000600_recording_containers', recordingContainers],
   ['20261123104500_ledger_notify', ledgerNotify],
   ['20261125000100_ledger_search', ledgerSearch],
-  ['20261126000100_site_content', siteContent],
-  ['20261126000200_ledger_investors', ledgerInvestors],
+  ['20261126120000_site_content', siteContent],
+  ['20261126120100_ledger_investors', ledgerInvestors],
 ];
 
 /** knex MigrationSource over MIGRATIONS. */
