@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ensureChromium } from './lib/chromium';
 import { ensureNginx } from './lib/nginx';
 import { ensureFfmpeg } from './lib/ffmpeg';
+import { ensurePythonIcalendar } from './lib/icalendar';
 import { BIN, DATA_DIR, ROOT } from './lib/paths';
 import { exitCode, run } from './lib/proc';
 import { buildWeb } from './lib/web-build';
@@ -39,13 +40,17 @@ async function npmScript(name: string): Promise<number> {
   if (r.output.trim()) process.stdout.write(r.output.endsWith('\n') ? r.output : `${r.output}\n`);
   return exitCode(r);
 }
-// Chromium, ffmpeg and nginx come from apt, which takes one install at a time: one after the other, beside the checks.
+// Chromium, ffmpeg, python3-icalendar and nginx come from apt, which takes one install at a time: one after the other, beside the checks.
 async function tools(): Promise<void> {
   await step('chromium', async () => {
     await ensureChromium(log);
   });
   await step('ffmpeg', async () => {
     await ensureFfmpeg(log);
+  });
+  // The calendar feed tests parse the feeds with Python's icalendar too.
+  await step('python3-icalendar', async () => {
+    await ensurePythonIcalendar(log);
   });
   // The cluster test runs deploy/nginx.conf through it; without nginx that test says so and uses the Node stand-in.
   await step('nginx', async () => {

@@ -2,9 +2,10 @@ import type { PaymentKind, PaymentStatus } from './domain/payments';
 import type { RecordingStatus, SessionStatus } from './domain/session-status';
 import type { TLedgerRow } from './schemas/ledger';
 
-/** Rooms: the public ledger, the admins, one per member, one per speaker session. */
+/** Rooms: the public ledger, the public session schedule, the admins, one per member, one per speaker session. */
 export const rooms = {
   ledger: 'ledger',
+  sessions: 'sessions',
   admins: 'admins',
   user: (userId: string) => `user:${userId}`,
   session: (sessionId: string) => `session:${sessionId}`,
@@ -22,6 +23,12 @@ export interface PaymentStatusEvent {
 export interface SessionStatusEvent {
   session_id: string;
   status: SessionStatus;
+}
+
+/** A session's RSVP count changed (rooms sessions and admins). */
+export interface SessionRsvpsEvent {
+  session_id: string;
+  rsvp_count: number;
 }
 
 /** A studio recording changed state (room session:{id} and admins). */
@@ -57,6 +64,7 @@ export interface ServerToClientEvents {
   'ledger:row': (row: TLedgerRow) => void;
   'payment:status': (e: PaymentStatusEvent) => void;
   'session:status': (e: SessionStatusEvent) => void;
+  'session:rsvps': (e: SessionRsvpsEvent) => void;
   'recording:status': (e: RecordingStatusEvent) => void;
   'recording:progress': (e: RecordingProgressEvent) => void;
   'flyer:ready': (e: FlyerReadyEvent) => void;
@@ -64,9 +72,9 @@ export interface ServerToClientEvents {
 
 /**
  * Rooms a browser may ask to join; the server checks each request against the session: 'admins' needs
- * the admin role, 'me' a signed-in member, `session:{id}` an admin or a studio credential for that session.
+ * the admin role, 'me' a signed-in member ('ledger' and 'sessions' are public), `session:{id}` an admin or a studio credential for that session.
  */
-export type JoinableRoom = 'ledger' | 'admins' | 'me' | `session:${string}`;
+export type JoinableRoom = 'ledger' | 'sessions' | 'admins' | 'me' | `session:${string}`;
 
 /** Events browsers send. */
 export interface ClientToServerEvents {

@@ -96,6 +96,12 @@ export const JOBS = {
     description:
       'Builds one message (plain text and HTML from React Email components) from the facts in Postgres and delivers it once per message key: over SMTP when SMTP_URL is set, and always recorded in the mail_outbox table that admins read at /admin/outbox.',
   },
+  'session.reminders-reconcile': {
+    queue: 'mail',
+    payload: z.object({}).strict(),
+    description:
+      "Adds the delayed reminder job of every RSVP to a session still ahead (deterministic job ids make the ones queued or run no-ops), so a reminder whose scheduling failed while Redis was away is still sent; the send-time check in mail.send drops stale ones.",
+  },
 } as const satisfies Record<string, JobDef>;
 
 export type JobName = keyof typeof JOBS;
@@ -108,6 +114,7 @@ export const SCHEDULES: ReadonlyArray<{ id: string; job: JobName; everyMs: numbe
   { id: 'ledger-provider-reconcile', job: 'ledger.provider-reconcile', everyMs: 15 * 60_000 },
   { id: 'ledger-verify-totals', job: 'ledger.verify-totals', everyMs: 10 * 60_000 },
   { id: 'recording-reconcile', job: 'recording.reconcile', everyMs: 60_000 },
+  { id: 'session-reminders-reconcile', job: 'session.reminders-reconcile', everyMs: 5 * 60_000 },
 ];
 
 /** Whether a string is a known job name. */

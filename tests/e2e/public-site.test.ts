@@ -65,7 +65,7 @@ describe('top navigation on a desktop (1280 px)', () => {
     await main().getByRole('link', { name: /^DOG POUND/ }).click();
     await page.waitForURL(`${site.app.baseUrl}/dog-pound`);
     await page.getByRole('heading', { name: 'DOG POUND', level: 1 }).waitFor();
-    await page.getByText('7:00 AM EDT').first().waitFor();
+    await page.getByText('7:00 AM Eastern Time').first().waitFor();
     expect(await main().getByRole('button', { name: 'DOG POUND' }).getAttribute('aria-expanded')).toBe('false');
     await main().getByRole('button', { name: 'DOG POUND' }).click();
     await page.keyboard.press('Escape');

@@ -10,6 +10,7 @@ const TABLES = [
   'session_archive', 'session_favorites', 'session_views', 'flyers', 'local_checkout_sessions', 'studio_credentials',
   'mail_outbox', 'newsletter_subscribers',
   'payment_charges', 'provider_reconciliations',
+  'session_rsvps', 'calendar_feed_tokens',
   'site_revision', 'site_settings', 'token_sale', 'ledger_investors',
 ];
 

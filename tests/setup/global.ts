@@ -8,6 +8,7 @@ import { createDb, migrateLatest } from '@app/common/server/db';
 import { createDatabase, dropDatabase, ensureServices, type Services } from '../../scripts/lib/services';
 import { DATA_DIR } from '../../scripts/lib/paths';
 import { ensureFfmpeg } from '../../scripts/lib/ffmpeg';
+import { ensurePythonIcalendar } from '../../scripts/lib/icalendar';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,6 +40,7 @@ async function prepare(): Promise<State> {
   const log = (m: string) => process.stdout.write(`[test setup] ${m}\n`);
   const services = await ensureServices({ dataDir: DATA_DIR, log });
   await ensureFfmpeg(log); // the worker's finalize remuxes with it
+  await ensurePythonIcalendar(log); // the calendar feed tests parse the feeds with it
   const adminUrl = process.env.TEST_PG_ADMIN_URL ?? adminUrlOf(services.databaseUrl);
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const templateDb = `adx_test_${runId}`;

@@ -1,6 +1,7 @@
 import { adminModule } from './admin/index';
 import { archiveModule } from './archive/index';
 import { authModule } from './auth/index';
+import { calendarModule } from './calendar/index';
 import { flyersModule } from './flyers/index';
 import { formsModule } from './forms/index';
 import { healthModule } from './health/index';
@@ -31,6 +32,7 @@ export const MODULES: readonly ApiModule[] = [
   adminModule,
   paymentsModule,
   sessionsModule,
+  calendarModule,
   studioModule,
   archiveModule,
   flyersModule,

@@ -85,8 +85,8 @@ export const realtimePlugin = fp<{ redisUrl: string; prefix: string; publicUrl: 
       socket.on('join', (room, ack) => {
         const session = socket.data.session;
         const reply = typeof ack === 'function' ? ack : () => undefined;
-        if (room === 'ledger') {
-          void socket.join(rooms.ledger);
+        if (room === 'ledger' || room === 'sessions') {
+          void socket.join(rooms[room]);
           return reply({ ok: true });
         }
         if (room === 'me' && session) {

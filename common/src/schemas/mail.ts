@@ -21,6 +21,9 @@ export const ZMailRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('newsletter-welcome'), subscriberId: z.uuid(), confirmedAt: z.number().int().positive() }).strict(),
   // The speaker token travels to the speaker's own address; the worker re-checks it is still the live one.
   z.object({ kind: z.literal('speaker-invitation'), sessionId: z.uuid(), token: z.string().regex(/^adxs_[A-Za-z0-9_-]{43}$/) }).strict(),
+  // A delayed job per send time (domain/session-reminders.ts); the worker re-checks the session, the RSVP and the
+  // member's lead time against sendAt (ms) and sends nothing when they no longer agree.
+  z.object({ kind: z.literal('session-reminder'), sessionId: z.uuid(), userId: z.uuid(), sendAt: z.number().int().positive() }).strict(),
 ]);
 export type TMailRequest = z.infer<typeof ZMailRequest>;
 export type MailKind = TMailRequest['kind'];
@@ -43,6 +46,9 @@ export function mailKey(req: TMailRequest): string {
       return `newsletter-welcome-${req.subscriberId}-${req.confirmedAt}`;
     case 'speaker-invitation':
       return `speaker-invitation-${req.sessionId}-${req.token.slice(5, 17)}`;
+    case 'session-reminder':
+      // Not keyed by the send time: one reminder per member per session, however often it moved.
+      return `session-reminder-${req.sessionId}-${req.userId}`;
   }
 }
 

@@ -1,6 +1,6 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
-import type { FlyerReadyEvent, PaymentStatusEvent, RecordingStatusEvent, ServerToClientEvents, SessionStatusEvent } from '../events';
+import type { FlyerReadyEvent, PaymentStatusEvent, RecordingStatusEvent, ServerToClientEvents, SessionRsvpsEvent, SessionStatusEvent } from '../events';
 import { rooms } from '../events';
 import type { ApplyResult } from './payments/checkout';
 
@@ -47,10 +47,17 @@ export function announcePayment(emitter: RoomEmitter, r: ApplyResult): void {
   }
 }
 
-/** Sends session:status to the session's room and the admins. Call after commit. */
+/** Sends session:status to the session's room, the public schedule (live badges) and the admins. Call after commit. */
 export function announceSession(emitter: RoomEmitter, e: SessionStatusEvent): void {
   emitter.to(rooms.session(e.session_id)).emit('session:status', e);
+  emitter.to(rooms.sessions).emit('session:status', e);
   emitter.to(rooms.admins).emit('session:status', e);
+}
+
+/** Sends a session's new RSVP count to the public schedule and the admins. Call after commit. */
+export function announceRsvps(emitter: RoomEmitter, e: SessionRsvpsEvent): void {
+  emitter.to(rooms.sessions).emit('session:rsvps', e);
+  emitter.to(rooms.admins).emit('session:rsvps', e);
 }
 
 /** Sends recording:status to the session's room and the admins. Call after commit. */

@@ -1,6 +1,7 @@
 import { pageTitle } from '../components/brand';
 import { buttonClasses } from '../components/ui/button';
 import { Icon, NewTab } from '../features/landing/ui';
+import { SessionTime } from '../features/speakers/SessionTime';
 import { useSiteSettings } from '../features/site/site-data';
 
 const SESSIONS = [
@@ -15,7 +16,7 @@ const PILLARS = [
   { title: 'Discipline', text: 'Fifteen minutes, three mornings a week, no excuses.' },
 ] as const;
 
-/** /dog-pound: the men's brotherhood: 15-minute sessions Mon/Wed/Fri at 7:00 AM EDT on the community chat. */
+/** /dog-pound: the men's brotherhood: 15-minute sessions Mon/Wed/Fri at 7:00 AM New York time on the community chat. */
 export default function DogPound() {
   const { communityInviteUrl } = useSiteSettings();
   return (
@@ -39,7 +40,9 @@ export default function DogPound() {
             </div>
             <div className="flex flex-col rounded-xl border border-ink-700 bg-ink-900 p-5">
               <dt className="text-sm text-slate-300">Time</dt>
-              <dd className="order-first font-display text-3xl font-semibold text-gold-300">7:00 AM EDT</dd>
+              <dd className="order-first font-display text-3xl font-semibold text-gold-300">
+                <SessionTime stacked viewerClassName="mt-1 font-sans text-base font-normal text-slate-200" />
+              </dd>
             </div>
           </dl>
           {communityInviteUrl && (
@@ -58,7 +61,9 @@ export default function DogPound() {
               <li key={s.day} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
                 <Icon name="clock" className="mt-0.5 h-6 w-6 shrink-0 text-gold-800" />
                 <div>
-                  <p className="font-semibold text-ink-900">{s.day}, 7:00 AM EDT</p>
+                  <p className="font-semibold text-ink-900">
+                    {s.day}, <SessionTime day={s.day} stacked viewerClassName="text-sm font-normal text-slate-600" />
+                  </p>
                   <p className="text-slate-700">{s.focus}</p>
                 </div>
               </li>

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { Switch } from '../components/ui/switch';
 import { toast } from '../components/ui/toast';
 import { RequireSession } from '../features/auth/RequireSession';
+import { CalendarSettings } from '../features/calendar/CalendarSettings';
 import { meApi } from '@app/common/api/me';
 import { call } from '../lib/api';
 import { useAction, useLoadErrorToast } from '../lib/use-action';
@@ -116,6 +117,8 @@ function Dashboard() {
               </Button>
             </CardContent>
           </Card>
+
+          <CalendarSettings />
 
           <Card>
             <CardHeader>

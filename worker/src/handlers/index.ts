@@ -8,6 +8,7 @@ import { ledgerVerifyTotals } from './ledger-verify-totals';
 import { mailSend } from './mail-send';
 import { recordingFinalize } from './recording-finalize';
 import { recordingReconcile } from './recording-reconcile';
+import { sessionRemindersReconcile } from './session-reminders-reconcile';
 
 /** Every job's handler. */
 export const handlers: HandlerMap = {
@@ -20,4 +21,5 @@ export const handlers: HandlerMap = {
   'flyer.render': flyerRender,
   'archive.thumbnail': archiveThumbnail,
   'mail.send': mailSend,
+  'session.reminders-reconcile': sessionRemindersReconcile,
 };

@@ -13,6 +13,7 @@ import { DISPUTE_SUBJECTS, PaymentDispute, PaymentRefunded, REFUND_SUBJECTS, typ
 import { MONEY_RECEIVED_STATUSES, reversedCents, type PaymentKind, type PaymentStatus } from '@app/common/domain/payments';
 import { checkSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { FormReceived, NewsletterConfirm, NewsletterWelcome, SpeakerInvitation } from './simple-messages';
+import { reminderFacts, SessionReminder } from './session-reminder';
 
 const TABLES = { donation: 'donations', program: 'program_payments', sponsorship: 'program_payments', investment: 'investments' } as const;
 
@@ -153,6 +154,11 @@ async function invitationMessage(db: Knex, req: Extract<TMailRequest, { kind: 's
   return build(`You are speaking: ${title}`, to, <SpeakerInvitation title={title} when={when} studioUrl={`${frame.publicUrl}/speaker-studio`} token={req.token} frame={frame} />);
 }
 
+async function reminderMessage(db: Knex, req: Extract<TMailRequest, { kind: 'session-reminder' }>, frame: MailFrame): Promise<MailMessage | null> {
+  const due = await reminderFacts(db, req, frame);
+  return due ? build(`Starting soon: ${due.f.title}`, due.to, <SessionReminder f={due.f} frame={frame} />) : null;
+}
+
 /** Builds the message a request asks for, from Postgres; null when there is nothing to send (no address, not paid, gone). */
 export function composeMail(db: Knex, req: TMailRequest, frame: MailFrame): Promise<MailMessage | null> {
   switch (req.kind) {
@@ -169,5 +175,7 @@ export function composeMail(db: Knex, req: TMailRequest, frame: MailFrame): Prom
       return welcomeMessage(db, req, frame);
     case 'speaker-invitation':
       return invitationMessage(db, req, frame);
+    case 'session-reminder':
+      return reminderMessage(db, req, frame);
   }
 }

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '@app/common/server/audit.repository';
 import {
   createSession,
-  deleteSession,
   findSession,
   issueSpeakerToken,
   listSessions,
@@ -11,10 +10,9 @@ import {
   toApiSession,
   TransitionError,
   UnknownSpeakerError,
-  updateSession,
 } from '@app/common/server/speaker-sessions.repository';
 import { httpError } from '../../http-error';
-import { moveSession } from './speaker-sessions.service';
+import { editSession, moveSession, removeSession } from './speaker-sessions.service';
 import {
   changeStatusSchema,
   createSessionSchema,
@@ -56,18 +54,18 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/api/speaker-sessions/:id', { ...admin, schema: updateSessionSchema }, async (req) => {
-    const row = await updateSession(app.db, req.params.id, req.body).catch((err: unknown) => Promise.reject(refusal(err)));
+    const row = await editSession(app, req.log, req.params.id, req.body).catch((err: unknown) => Promise.reject(refusal(err)));
     if (!row) throw notFound();
     return toApiSession(row);
   });
 
   app.delete('/api/speaker-sessions/:id', { ...admin, schema: deleteSessionSchema }, async (req) => {
-    if (!(await deleteSession(app.db, req.params.id))) throw notFound();
+    if (!(await removeSession(app, req.log, req.params.id))) throw notFound();
     return { ok: true as const };
   });
 
   app.post('/api/speaker-sessions/:id/status', { ...admin, schema: changeStatusSchema }, async (req) => {
-    const row = await moveSession(app, req.params.id, req.body.status).catch((err: unknown) => Promise.reject(refusal(err)));
+    const row = await moveSession(app, req.log, req.params.id, req.body.status).catch((err: unknown) => Promise.reject(refusal(err)));
     if (!row) throw notFound();
     return toApiSession(row);
   });

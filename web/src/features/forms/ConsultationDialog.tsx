@@ -6,11 +6,13 @@ import { Field } from '../../components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { useSectorName, useSiteSettings } from '../site/site-data';
-import { failureToast, openExternal, submitForm } from './submit';
+import { openPendingTab } from '../../lib/new-tab';
+import { failureToast, submitForm } from './submit';
 
 /**
  * The sector consultation (spec §2, §4): choose a sector and a time commitment; Schedule is enabled only when both
- * are chosen. The request is stored, then the scheduling page opens for a 30-minute meeting with both as query values.
+ * are chosen. The request is stored, and a new tab opens the scheduling page for a 30-minute meeting with both as query
+ * values.
  */
 export default function ConsultationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [sector, setSector] = useState<ConsultationSector | ''>('');
@@ -23,10 +25,12 @@ export default function ConsultationDialog({ open, onOpenChange }: { open: boole
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!ready) return;
+    // Opened inside the click (when the organisation has set its scheduling page); it goes there even if storing the
+    // request fails, so booking still works.
+    const tab = schedulingUrl ? openPendingTab() : null;
     setBusy(true);
     try {
       await submitForm('consultation', { sector, timeCommitment: time });
-      if (schedulingUrl) openExternal(consultationUrl(schedulingUrl, { sector, timeCommitment: time }));
       setSector('');
       setTime('');
       onOpenChange(false);
@@ -34,6 +38,7 @@ export default function ConsultationDialog({ open, onOpenChange }: { open: boole
       console.error('Consultation request failed:', err);
       toast({ ...failureToast(err), variant: 'destructive' });
     } finally {
+      if (schedulingUrl) tab?.go(consultationUrl(schedulingUrl, { sector, timeCommitment: time }));
       setBusy(false);
     }
   };

@@ -8,7 +8,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
-import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useTokenSale } from '../site/site-data';
@@ -25,8 +24,9 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
   const sale = useTokenSale();
   // Tokens only while the sale is open, at its price: the server applies the same rule (and refuses a closed sale).
   const wantsAdxTokens = wantsTokens && Boolean(sale?.open);
-  // Shown under the field, not in a toast: at 375 px a toast lands on the Donate button the visitor needs next.
+  // Failures are said in the dialog, not in a toast: on a phone a toast lands on the Donate button the visitor needs next.
   const [amountError, setAmountError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | undefined>();
   const cents = dollarsToCents(amount);
 
   function reset() {
@@ -45,6 +45,7 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
       return;
     }
     setAmountError(undefined);
+    setFailure(undefined);
     setBusy(true);
     try {
       await openCheckoutInNewTab(() => createDonation({ amount: parsed.data.amount, donorName, message, wantsAdxTokens }));
@@ -55,7 +56,7 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
       // A refusal the visitor can act on (a limit, too many attempts) says what it is; retrying would not help.
       const said = err instanceof ApiError && err.statusCode >= 400 && err.statusCode < 500 ? err.message : null;
       if (said) setAmountError(said);
-      else toast({ title: 'Donation Error', description: 'Failed to process donation. Please try again.', variant: 'destructive' });
+      else setFailure('Failed to process donation. Please try again.');
     } finally {
       setBusy(false);
     }
@@ -131,6 +132,11 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
             </label>
             )}
           </div>
+          {failure && (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+              {failure}
+            </p>
+          )}
           <Button type="submit" className="w-full" size="lg" loading={busy} disabled={amount.trim() === ''}>
             {busy ? 'Processing...' : cents ? `Donate $${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}` : 'Donate'}
           </Button>

@@ -19,13 +19,22 @@ import { useSiteSettings } from '../site/site-data';
 import { AudioPlayer } from '../profile/AudioPlayer';
 import { AudioRecorder } from '../profile/AudioRecorder';
 import { FlyerGenerator } from './FlyerGenerator';
+import { UpcomingSessions } from '../calendar/UpcomingSessions';
+import { SessionTime } from './SessionTime';
 import { useSignInPath } from '../auth/sign-in-link';
 
 const VALUES = [
   { title: 'Brotherhood', text: 'Men who show up for each other, three mornings a week.' },
   { title: 'Accountability', text: 'We say what we will do, and we report back on it.' },
   { title: 'Legacy', text: 'We build what outlasts us: families, businesses, communities.' },
-  { title: 'Discipline', text: 'Fifteen focused minutes at 7:00 AM EDT, Monday, Wednesday and Friday.' },
+  {
+    title: 'Discipline',
+    text: (
+      <>
+        Fifteen focused minutes at <SessionTime />, Monday, Wednesday and Friday.
+      </>
+    ),
+  },
 ];
 
 /** The viewer's own speaker profile: topic and bio, and an audio introduction. */
@@ -174,7 +183,7 @@ function MemberPart() {
 }
 
 /**
- * Brotherhood: values, the member part (your speaker profile, flyers, guest speakers) and the way into the chat
+ * Brotherhood: values, the upcoming sessions (everyone; RSVP for members), the member part (your speaker profile, flyers, guest speakers) and the way into the chat
  * community. Signed-out visitors see the values and the call to action, with a sign-in prompt in place of the
  * member part (speaker profiles are for members).
  */
@@ -183,6 +192,7 @@ export function BrotherhoodTab({ signedIn }: { signedIn: boolean }) {
   return (
     <div className="space-y-8">
       <Values />
+      <UpcomingSessions signedIn={signedIn} />
       {signedIn ? (
         <MemberPart />
       ) : (

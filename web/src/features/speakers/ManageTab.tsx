@@ -12,6 +12,7 @@ import { useLiveEvents } from '../../lib/socket';
 import { useLoadErrorToast } from '../../lib/use-action';
 import { SendInvitationButton } from '../mail/SendInvitationButton';
 import { RecordingUrlDialog } from './manage/RecordingUrlDialog';
+import { RsvpDialog, useRsvpCounts } from './manage/Rsvps';
 import { SessionCard, type SessionActions } from './manage/SessionCard';
 import { SessionForm } from './manage/SessionForm';
 import type { LiveTake } from './manage/TakeLine';
@@ -63,6 +64,8 @@ export function ManageTab() {
   const [shownToken, setShownToken] = useState<{ sessionId: string; token: string } | null>(null);
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['speaker-sessions'] }), [queryClient]);
   const takes = useLiveTakes(reload);
+  const rsvpCounts = useRsvpCounts();
+  const [rsvpsOf, setRsvpsOf] = useState<TSpeakerSession | null>(null);
 
   const actions: SessionActions = {
     newToken: (s) =>
@@ -75,6 +78,7 @@ export function ManageTab() {
     editRecordingUrl: setUrlFor,
     cancel: (s) => setConfirming({ action: 'cancel', s }),
     remove: (s) => setConfirming({ action: 'delete', s }),
+    showRsvps: setRsvpsOf,
   };
 
   const confirmCancel = (s: TSpeakerSession) =>
@@ -132,11 +136,12 @@ export function ManageTab() {
         <ul className="space-y-3" aria-label="Speaker sessions">
           {sessions.data?.sessions.map((s) => (
             <li key={s.id}>
-              <SessionCard s={s} take={takes[s.id]} actions={actions} />
+              <SessionCard s={s} take={takes[s.id]} rsvps={rsvpCounts[s.id] ?? 0} actions={actions} />
             </li>
           ))}
         </ul>
       )}
+      {rsvpsOf && <RsvpDialog session={rsvpsOf} onClose={() => setRsvpsOf(null)} />}
       {urlFor && (
         <RecordingUrlDialog
           session={urlFor}

@@ -12,10 +12,11 @@ export interface SessionActions {
   editRecordingUrl: (s: TSpeakerSession) => void;
   cancel: (s: TSpeakerSession) => void;
   remove: (s: TSpeakerSession) => void;
+  showRsvps: (s: TSpeakerSession) => void;
 }
 
-/** One session in the manage list: title, status, speaker, when, how long, and its actions. */
-export function SessionCard({ s, take, actions }: { s: TSpeakerSession; take: LiveTake | undefined; actions: SessionActions }) {
+/** One session in the manage list: title, status, speaker, when, how long, how many are coming, and its actions. */
+export function SessionCard({ s, take, rsvps, actions }: { s: TSpeakerSession; take: LiveTake | undefined; rsvps: number; actions: SessionActions }) {
   return (
     <Card data-testid="manage-session">
       <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -35,6 +36,9 @@ export function SessionCard({ s, take, actions }: { s: TSpeakerSession; take: Li
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={() => actions.showRsvps(s)} data-testid="session-rsvps">
+            {rsvps === 1 ? '1 coming' : `${rsvps} coming`}
+          </Button>
           {s.status === 'scheduled' && (
             <Button size="sm" variant="primary" onClick={() => window.open('/speaker-studio', '_blank', 'noopener')}>
               Open Studio

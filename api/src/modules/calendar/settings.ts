@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { memberFeedPath } from '@app/common/api/calendar';
+import { feedTokenCreatedAt, reminderMinutes, revokeFeedToken, rotateFeedToken, setReminderMinutes } from '@app/common/server/session-calendar.repository';
+import { followReminders, moveMemberReminders } from '@app/common/server/session-reminders';
+import { revokeFeedSchema, rotateFeedSchema, saveSettingsSchema, settingsSchema } from './schema';
+
+/** The member's calendar settings: when reminders come, and the secret link to their own feed. */
+export const calendarSettingsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
+  const member = { config: { access: 'member' as const } };
+  const settings = async (userId: string) => {
+    const [minutes, created] = await Promise.all([reminderMinutes(app.db, userId), feedTokenCreatedAt(app.db, userId)]);
+    return { reminder_minutes: minutes, feed_created_at: created?.toISOString() ?? null };
+  };
+
+  app.get('/api/calendar/settings', { ...member, schema: settingsSchema }, async (req) => settings(req.session!.userId));
+
+  app.put('/api/calendar/settings', { ...member, schema: saveSettingsSchema }, async (req) => {
+    const userId = req.session!.userId;
+    const after = req.body.reminder_minutes;
+    const before = await setReminderMinutes(app.db, userId, after);
+    if (before !== after) await followReminders(req.log, 'lead time changed', () => moveMemberReminders(app.queues, app.db, userId, before, after));
+    return settings(userId);
+  });
+
+  app.post('/api/calendar/feed-link', { ...member, schema: rotateFeedSchema }, async (req) => {
+    const url = `${publicUrl}${memberFeedPath(await rotateFeedToken(app.db, req.session!.userId))}`;
+    return { url, webcal_url: url.replace(/^https?:/, 'webcal:') };
+  });
+
+  app.delete('/api/calendar/feed-link', { ...member, schema: revokeFeedSchema }, async (req) => {
+    await revokeFeedToken(app.db, req.session!.userId);
+    return { ok: true as const };
+  });
+};
