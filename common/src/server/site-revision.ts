@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { siteRevision } from './site.repository';
 
-/** The channel `site_revision_bump()` notifies with the new revision (migrations/20261126000100_site_content.ts). */
+/** The channel `site_revision_bump()` notifies with the new revision (migrations/20261126120000_site_content.ts). */
 const SITE_CHANNEL = 'site_changed';
 
 interface Logger {
