@@ -6,6 +6,7 @@ import type { ApiConfig } from './config';
 import { accessPlugin, sessionCookieName, studioCookieName } from './plugins/access';
 import { dbPlugin } from './plugins/db';
 import { ledgerCachePlugin } from './plugins/ledger-cache';
+import { siteRevisionPlugin } from './plugins/site-revision';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -76,6 +77,7 @@ export async function buildApp(config: ApiConfig, opts: { clock?: () => Date } =
   await app.register(stringGatePlugin);
   await app.register(dbPlugin, { url: config.DATABASE_URL, poolMax: config.DB_POOL_MAX });
   await app.register(ledgerCachePlugin, { url: config.DATABASE_URL });
+  await app.register(siteRevisionPlugin, { url: config.DATABASE_URL });
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   // Files from S3_PUBLIC_URL (a CDN or public bucket) play in <audio>/<video> only if the CSP allows that origin.
   const mediaOrigins = config.STORAGE_DRIVER === 's3' && config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [];

@@ -29,6 +29,7 @@ export const WEB_ROUTES = [
   '/newsletter/unsubscribe',
   '/admin/payments',
   '/admin/cohorts',
+  '/admin/settings',
 ] as const;
 
 /** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */

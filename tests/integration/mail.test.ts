@@ -125,7 +125,7 @@ describe('mail over SMTP', () => {
     expect(textOf(donation)).toContain('$25.00');
     expect(textOf(donation)).toContain(`R-${String(donationRow.id).slice(0, 8).toUpperCase()}`);
     expect(textOf(donation)).toContain(donationRow.investor_id);
-    expect(textOf(donation)).toContain('ADX tokens: 2,500 ADX');
+    expect(textOf(donation)).toContain('ADX tokens: 250 ADX');
     expect(donation.html).toContain(`/token-ledger?search=${donationRow.investor_id}`);
     const receipt = smtp.messages.find((m) => toOf(m).includes('investor@example.org'))!;
     const inv = await site.database.db('investments').where({ user_id: investor.userId }).first();
@@ -234,9 +234,9 @@ describe('refund and dispute notices', () => {
     const row = await site.database.db('donations').where({ checkout_session_id: session.id }).first();
     expect(row.status).toBe('refunded');
     expect(m.subject).toBe('Your payment was refunded');
-    for (const line of ['Amount paid: $25.00', 'Refunded so far: $25.00', 'Remaining: $0.00', 'ADX tokens taken back: 2,500 ADX', `Receipt: ${row.receipt_code as string}`]) expect(textOf(m)).toContain(line);
+    for (const line of ['Amount paid: $25.00', 'Refunded so far: $25.00', 'Remaining: $0.00', 'ADX tokens taken back: 250 ADX', `Receipt: ${row.receipt_code as string}`]) expect(textOf(m)).toContain(line);
     expect(m.html).toContain('<table');
-    expect(m.html).toContain('2,500 ADX');
+    expect(m.html).toContain('250 ADX');
     const outbox = await site.database.db('mail_outbox').where({ message_key: `payment-refunded-donation-${row.id as string}-2500` });
     expect(outbox).toHaveLength(1);
   });

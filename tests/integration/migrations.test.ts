@@ -12,6 +12,7 @@ const TABLES = [
   'payment_charges', 'provider_reconciliations',
   'cohorts', 'seat_reservations', 'cohort_notify_requests',
   'session_rsvps', 'calendar_feed_tokens',
+  'site_revision', 'site_settings', 'token_sale', 'ledger_investors',
 ];
 
 let t: TestDatabase;

@@ -139,7 +139,7 @@ describe('webhooks', () => {
     const ledger = await t.database.db('token_purchases').whereIn('payment_reference', [paidDonation.id, plainDonation.id, paidInvestment.id, expiredDonation.id, failedInvestment.id]);
     expect(ledger.map((r) => r.payment_reference).sort()).toEqual([paidDonation.id, paidInvestment.id].sort());
     const donationRow = ledger.find((r) => r.payment_reference === paidDonation.id)!;
-    expect(donationRow).toMatchObject({ investment_amount_usd: '50.00', tokens_to_be_distributed: '5000.00000000', source: 'donation' });
+    expect(donationRow).toMatchObject({ investment_amount_usd: '50.00', tokens_to_be_distributed: '500.00000000', source: 'donation' });
     expect(donationRow.investor_id).toMatch(/^ADX\d{4,}$/);
     const investmentRow = ledger.find((r) => r.payment_reference === paidInvestment.id)!;
     expect(investmentRow).toMatchObject({ investment_amount_usd: '2500.00', tokens_to_be_distributed: '25000.00000000', source: 'investment' });
@@ -224,13 +224,13 @@ describe('verify (success pages do not depend on webhook timing)', () => {
     const res = await anonymous(t.app).request('POST', '/api/payments/verify', { session_id: s.id });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ success: true, kind: 'donation', status: 'paid', amount_cents: 2500, tokens: '2500.00000000' });
+    expect(body).toMatchObject({ success: true, kind: 'donation', status: 'paid', amount_cents: 2500, tokens: '250.00000000' });
     expect(body.investor_id).toMatch(/^ADX/);
     await deliverEvent('checkout.session.completed', stripe.sessions.get(s.id)!);
     await eventually(allProcessed);
     expect(await t.database.db('token_purchases').where({ payment_reference: s.id })).toHaveLength(1);
     const search = (await t.app.inject(`/api/ledger?search=${body.investor_id}`)).json();
-    expect(search.rows[0]).toMatchObject({ tokens_to_be_distributed: '2500.00000000' });
+    expect(search.rows[0]).toMatchObject({ tokens_to_be_distributed: '250.00000000' });
   });
 
   it('shows an investment only to its owner', async () => {

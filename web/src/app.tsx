@@ -34,6 +34,7 @@ const PAGES: Record<(typeof WEB_ROUTES)[number], Page> = {
   '/admin/outbox': { load: () => import('./routes/AdminOutbox') },
   '/admin/payments': { load: () => import('./routes/AdminPayments') },
   '/admin/cohorts': { load: () => import('./routes/AdminCohorts') },
+  '/admin/settings': { load: () => import('./routes/AdminSettings') },
   '/newsletter/confirm': { load: () => import('./routes/NewsletterLink'), query: false },
   '/newsletter/unsubscribe': { load: () => import('./routes/NewsletterLink'), query: false },
   '/auth': { load: () => import('./routes/Auth') },

@@ -14,6 +14,7 @@ import { paymentsModule } from './payments/index';
 import { profilesModule } from './profiles/index';
 import { programModule } from './program/index';
 import { sessionsModule } from './sessions/index';
+import { siteModule } from './site/index';
 import { studioModule } from './studio/index';
 
 /**
@@ -39,4 +40,5 @@ export const MODULES: readonly ApiModule[] = [
   formsModule,
   newsletterModule,
   programModule,
+  siteModule,
 ];

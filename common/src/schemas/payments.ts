@@ -29,12 +29,14 @@ export const ZCreateProgramPayment = z.object({
 });
 export type TCreateProgramPayment = z.infer<typeof ZCreateProgramPayment>;
 
-/** POST /api/payments/investments (spec: create-secure-investment): dollars, $100 .. $1,000,000. */
+/**
+ * POST /api/payments/investments (spec: create-secure-investment): dollars. The sale's own minimum and maximum
+ * (domain/token-sale.ts, set by admins) are checked by the route; this is only what no sale can allow.
+ */
 export const ZCreateInvestment = z.object({
   amount: z
     .number({ error: 'Investment amount must be a number' })
     .min(0, 'Investment amount cannot be negative')
-    .min(INVESTMENT.minDollars, 'Minimum investment amount is $100.')
     .max(INVESTMENT.maxDollars, 'Maximum investment amount is $1,000,000.')
     .multipleOf(0.01, 'Investment amount can have at most 2 decimals'),
 });
@@ -75,6 +77,8 @@ export const ZInvestment = z.object({
   investment_id: z.string(),
   amount_cents: z.number().int(),
   adx_tokens: z.string(),
+  /** The tokens per dollar it was bought at (null: bought before rates were kept). */
+  tokens_per_dollar: z.string().nullable(),
   payment_status: z.enum(PAYMENT_STATUSES),
   investor_id: z.string().nullable(),
   created_at: z.string(),

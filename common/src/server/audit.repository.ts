@@ -15,7 +15,9 @@ export type AuditEvent =
   | 'admin_role_granted'
   | 'speaker_token_generated'
   | 'session_recording_url_updated'
-  | 'investment_started';
+  | 'investment_started'
+  | 'admin_site_settings_updated'
+  | 'admin_token_sale_updated';
 
 /** Who did it and from where. */
 export interface AuditContext {

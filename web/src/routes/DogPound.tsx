@@ -1,8 +1,8 @@
 import { pageTitle } from '../components/brand';
 import { buttonClasses } from '../components/ui/button';
 import { Icon, NewTab } from '../features/landing/ui';
-import { COMMUNITY_INVITE_URL } from '../features/site/links';
 import { SessionTime } from '../features/speakers/SessionTime';
+import { useSiteSettings } from '../features/site/site-data';
 
 const SESSIONS = [
   { day: 'Monday', focus: 'Set the week: one commitment, said out loud.' },
@@ -18,6 +18,7 @@ const PILLARS = [
 
 /** /dog-pound: the men's brotherhood: 15-minute sessions Mon/Wed/Fri at 7:00 AM New York time on the community chat. */
 export default function DogPound() {
+  const { communityInviteUrl } = useSiteSettings();
   return (
     <>
       <title>{pageTitle('DOG POUND')}</title>
@@ -44,10 +45,12 @@ export default function DogPound() {
               </dd>
             </div>
           </dl>
-          <a href={COMMUNITY_INVITE_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ size: 'lg' })}>
-            Join the Sessions on Discord
-            <NewTab />
-          </a>
+          {communityInviteUrl && (
+            <a href={communityInviteUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ size: 'lg' })}>
+              Join the Sessions on Discord
+              <NewTab />
+            </a>
+          )}
         </div>
       </section>
       <section className="mx-auto grid max-w-5xl gap-10 px-4 py-16 sm:px-6 md:grid-cols-2">

@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom';
 import { pageTitle } from '../components/brand';
 import { buttonClasses } from '../components/ui/button';
-import { PROGRAM, PROGRAM_FIGURES } from '../features/incubator/program';
+import { PROGRAM } from '../features/incubator/program';
 import { CohortFacts, cohortStatusLine } from '../features/program/CohortFacts';
 import { cohortText } from '../features/program/cohort-text';
 import { EnrolPanel } from '../features/program/EnrolPanel';
 import { useProgram } from '../features/program/store';
 import { LearningTopics } from '../features/incubator/LearningTopics';
 import { NewTab } from '../features/landing/ui';
-import { COMMUNITY_INVITE_URL } from '../features/site/links';
+import { useSiteSettings } from '../features/site/site-data';
 import { ON_DARK_OUTLINE } from '../features/site/classes';
 
 /**
@@ -19,6 +19,7 @@ export default function EventDetails() {
   const program = useProgram();
   const next = program?.next ?? null;
   const t = next ? cohortText(next) : null;
+  const { communityInviteUrl, programClaims } = useSiteSettings();
   return (
     <>
       <title>{pageTitle(`${PROGRAM.name}: Event Details`)}</title>
@@ -72,21 +73,25 @@ export default function EventDetails() {
           <div className="rounded-xl border border-slate-200 bg-white p-5">
             <EnrolPanel sponsor={false} />
           </div>
-          <div className="rounded-xl bg-ink-900 p-6 text-white">
-            <h2 className="font-display text-xl font-semibold">Program results</h2>
-            <dl className="mt-4 grid grid-cols-2 gap-4">
-              {PROGRAM_FIGURES.map((f) => (
-                <div key={f.label} className="flex flex-col">
-                  <dt className="text-xs text-slate-300">{f.label}</dt>
-                  <dd className="order-first font-display text-2xl font-semibold text-gold-300">{f.figure}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-          <a href={COMMUNITY_INVITE_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'secondary', className: 'w-full' })}>
-            Join Discord
-            <NewTab />
-          </a>
+          {programClaims.length > 0 && (
+            <div className="rounded-xl bg-ink-900 p-6 text-white">
+              <h2 className="font-display text-xl font-semibold">Program results</h2>
+              <dl className="mt-4 grid grid-cols-2 gap-4">
+                {programClaims.map((f) => (
+                  <div key={f.label} className="flex flex-col">
+                    <dt className="text-xs text-slate-300">{f.label}</dt>
+                    <dd className="order-first font-display text-2xl font-semibold text-gold-300">{f.figure}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          )}
+          {communityInviteUrl && (
+            <a href={communityInviteUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'secondary', className: 'w-full' })}>
+              Join Discord
+              <NewTab />
+            </a>
+          )}
         </aside>
       </div>
     </>

@@ -6,7 +6,7 @@ import { cohortStatusLine } from "../features/program/CohortFacts";
 import { cohortText } from "../features/program/cohort-text";
 import { useProgram } from "../features/program/store";
 import { Icon, IconTile, NewTab, type IconName } from "../features/landing/ui";
-import { COMMUNITY_INVITE_URL } from "../features/site/links";
+import { useSiteSettings } from "../features/site/site-data";
 
 const PLATFORMS: Array<{ title: string; icon: IconName; text: string }> = [
   {
@@ -32,6 +32,7 @@ export default function IncubatorApplication() {
   const next = program?.next ?? null;
   const t = next ? cohortText(next) : null;
   const pending = program ? "No cohort open for enrolment" : "Loading…";
+  const { communityInviteUrl } = useSiteSettings();
   return (
     <>
       <title>{pageTitle("Apply to the Incubator")}</title>
@@ -159,8 +160,9 @@ export default function IncubatorApplication() {
               </li>
             ))}
           </ul>
+          {communityInviteUrl && (
           <a
-            href={COMMUNITY_INVITE_URL}
+            href={communityInviteUrl}
             target="_blank"
             rel="noopener noreferrer"
             className={buttonClasses({
@@ -172,6 +174,7 @@ export default function IncubatorApplication() {
             Join Discord
             <NewTab />
           </a>
+          )}
         </aside>
       </div>
     </>

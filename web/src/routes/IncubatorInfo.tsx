@@ -1,13 +1,14 @@
 import { Link } from 'react-router-dom';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
-import { PROGRAM, PROGRAM_FIGURES } from '../features/incubator/program';
+import { PROGRAM } from '../features/incubator/program';
 import { CohortFacts, cohortStatusLine } from '../features/program/CohortFacts';
 import { cohortText } from '../features/program/cohort-text';
 import { EnrolPanel } from '../features/program/EnrolPanel';
 import { useProgram } from '../features/program/store';
 import { LearningTopics } from '../features/incubator/LearningTopics';
 import { RegistrationForm } from '../features/incubator/RegistrationForm';
+import { useSiteSettings } from '../features/site/site-data';
 
 /**
  * /incubator: the incubator information page (the spec's "other version"): Back to Home, a header with title,
@@ -17,6 +18,7 @@ import { RegistrationForm } from '../features/incubator/RegistrationForm';
 export default function IncubatorInfo() {
   const program = useProgram();
   const next = program?.next ?? null;
+  const { programClaims } = useSiteSettings();
   return (
     <>
       <title>{pageTitle(`${PROGRAM.name} Incubator`)}</title>
@@ -54,17 +56,19 @@ export default function IncubatorInfo() {
               <h2 id="learn-title" className="font-display text-2xl font-semibold text-ink-900">What you&rsquo;ll learn</h2>
               <LearningTopics look="plain" className="mt-4 grid gap-3 sm:grid-cols-2" />
             </section>
-            <section aria-labelledby="success-title">
-              <h2 id="success-title" className="font-display text-2xl font-semibold text-ink-900">Program success</h2>
-              <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-                {PROGRAM_FIGURES.map((f) => (
-                  <div key={f.label} className="flex flex-col rounded-xl bg-ink-900 p-4 text-white">
-                    <dt className="text-sm text-slate-300">{f.label}</dt>
-                    <dd className="order-first font-display text-2xl font-semibold text-gold-300">{f.figure}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
+            {programClaims.length > 0 && (
+              <section aria-labelledby="success-title">
+                <h2 id="success-title" className="font-display text-2xl font-semibold text-ink-900">Program success</h2>
+                <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+                  {programClaims.map((f) => (
+                    <div key={f.label} className="flex flex-col rounded-xl bg-ink-900 p-4 text-white">
+                      <dt className="text-sm text-slate-300">{f.label}</dt>
+                      <dd className="order-first font-display text-2xl font-semibold text-gold-300">{f.figure}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            )}
           </div>
           <section aria-labelledby="register-title" className="h-fit rounded-2xl border border-slate-200 bg-white p-5 shadow-lg shadow-ink-950/5 sm:p-6 lg:sticky lg:top-24">
             <h2 id="register-title" className="font-display text-2xl font-semibold text-ink-900">Register {next ? `for ${cohortText(next).label}` : 'your interest'}</h2>

@@ -3,7 +3,7 @@ import { pageTitle } from '../components/brand';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { CheckoutOutcomeCard } from '../features/payments/CheckoutOutcomeCard';
-import { ORG_EMAIL as CONTACT_EMAIL } from '../features/site/links';
+import { useSiteSettings } from '../features/site/site-data';
 import { usePaymentOutcome } from '../features/payments/verify';
 import { useSession } from '../lib/session';
 import { PaidProgram } from '../features/program/PaidProgram';
@@ -14,6 +14,7 @@ import { PaidProgram } from '../features/program/PaidProgram';
  * enrolment paid after its cohort filled is told it is refunded.
  */
 export default function PaymentSuccess() {
+  const { contactEmail } = useSiteSettings();
   const [params] = useSearchParams();
   const outcome = usePaymentOutcome(params.get('session_id'), Boolean(useSession().user));
   if (outcome.state !== 'paid') {
@@ -33,13 +34,15 @@ export default function PaymentSuccess() {
         <Card className="mx-auto max-w-2xl">
           <CardContent className="space-y-6 p-8">
             <PaidProgram data={outcome.data} />
-            <p className="text-slate-700">
-              Questions? Write to{' '}
-              <a href={`mailto:${CONTACT_EMAIL}`} className="font-semibold text-ink-900 underline underline-offset-2">
-                {CONTACT_EMAIL}
-              </a>
-              .
-            </p>
+            {contactEmail && (
+              <p className="text-slate-700">
+                Questions? Write to{' '}
+                <a href={`mailto:${contactEmail}`} className="font-semibold text-ink-900 underline underline-offset-2">
+                  {contactEmail}
+                </a>
+                .
+              </p>
+            )}
             <div className="text-center">
               <Button asChild variant="secondary">
                 <Link to="/">Return to Homepage</Link>

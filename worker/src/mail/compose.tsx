@@ -2,7 +2,8 @@ import { render } from '@react-email/render';
 import type { Knex } from 'knex';
 import type { ReactElement } from 'react';
 import { isValidEmail } from '@app/common/domain/contact';
-import { centsToDollars, donationTokens } from '@app/common/domain/money';
+import { centsToDollars } from '@app/common/domain/money';
+import { tokensBought } from '@app/common/domain/payments';
 import { FORM_ACKS, type TMailRequest } from '@app/common/schemas/mail';
 import { NEWSLETTER_CONFIRM_HOURS } from '@app/common/server/mail/newsletter.repository';
 import type { MailMessage } from '@app/common/server/mail/transport';
@@ -69,8 +70,8 @@ async function paymentMessage(db: Knex, req: Extract<TMailRequest, { kind: 'paym
     receiptCode: `R-${row.id.slice(0, 8).toUpperCase()}`,
     paidAt: day(row.paid_at ?? new Date()),
     investorId: row.investor_id,
-    // The same rule that wrote the ledger row (payments.repository applyCheckoutOutcome).
-    tokens: formatTokens(tokens ?? (row.wants_adx_tokens && row.investor_id ? donationTokens(cents) : null)),
+    // The same rule that wrote the ledger row (domain/payments tokensBought): the tokens stored at the sale's rate.
+    tokens: formatTokens(tokens ?? (row.wants_adx_tokens && row.investor_id ? tokensBought('donation', cents, row) : null)),
     donorName: row.donor_name ?? null,
     cohort: program?.cohort ?? null,
   };

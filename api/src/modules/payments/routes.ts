@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { centsToDollars, investmentTokens } from '@app/common/domain/money';
+import { centsToDollars } from '@app/common/domain/money';
+import { purchaseProblem, rateLabel, SALE_CLOSED_MESSAGE, tokensForCents } from '@app/common/domain/token-sale';
 import { audit } from '@app/common/server/audit.repository';
 import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, type InvestmentRow } from '@app/common/server/payments/payments.repository';
-import { startEnrolment, startSponsorship } from '../program/enrolment.service';
 import { programOfPayment } from '@app/common/server/program/cohorts.repository';
+import { loadTokenSale } from '@app/common/server/site.repository';
+import { startEnrolment, startSponsorship } from '../program/enrolment.service';
 import { httpError } from '../../http-error';
 import { requireProvider, startCheckout, verifyCheckout, type CheckoutDeps } from './payments.service';
 import { createDonationSchema, createInvestmentSchema, createProgramPaymentSchema, verifyInvestmentSchema, verifyPaymentSchema } from './schema';
@@ -13,6 +15,8 @@ export const toInvestment = (r: InvestmentRow) => ({
   investment_id: r.id,
   amount_cents: Number(r.amount_cents),
   adx_tokens: r.adx_tokens,
+  // "10.0000" → "10": the rate as the pages write it.
+  tokens_per_dollar: r.tokens_per_dollar === null ? null : String(Number(r.tokens_per_dollar)),
   payment_status: r.payment_status,
   investor_id: r.investor_id,
   created_at: r.created_at.toISOString(),
@@ -33,13 +37,17 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
     async (req) => {
       requireProvider(app.payments);
       const b = req.body;
-      const rowId = await insertDonation(app.db, { amountCents: b.amount, donorName: b.donorName || null, message: b.message || null, wantsAdxTokens: b.wantsAdxTokens, userId: req.session?.userId ?? null });
+      // Tokens for a donation follow the sale: its rate, fixed on the row now, and none while the sale is closed.
+      const sale = b.wantsAdxTokens ? await loadTokenSale(app.db) : null;
+      if (sale && !sale.open) throw httpError(409, SALE_CLOSED_MESSAGE);
+      const tokens = sale ? { rate: sale.tokensPerDollar, tokens: tokensForCents(sale.tokensPerDollar, b.amount) } : null;
+      const rowId = await insertDonation(app.db, { amountCents: b.amount, donorName: b.donorName || null, message: b.message || null, wantsAdxTokens: b.wantsAdxTokens, userId: req.session?.userId ?? null, tokens });
       const session = await startCheckout(checkout, {
         kind: 'donation',
         rowId,
         amountCents: b.amount,
         name: `Donation to ${opts.productName}`,
-        description: b.wantsAdxTokens ? `Donation of $${centsToDollars(b.amount)} with ${b.amount.toLocaleString('en-US')} ADX tokens` : `Donation of $${centsToDollars(b.amount)}`,
+        description: tokens ? `Donation of $${centsToDollars(b.amount)} with ${Number(tokens.tokens).toLocaleString('en-US')} ADX tokens` : `Donation of $${centsToDollars(b.amount)}`,
         successUrl: url('/donation-success'),
         cancelUrl: url('/'),
         email: req.session?.email ?? null,
@@ -72,15 +80,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       requireProvider(app.payments);
       const s = req.session!;
       const cents = Math.round(req.body.amount * 100);
-      const tokens = investmentTokens(cents);
-      const rowId = await insertInvestment(app.db, { userId: s.userId, amountCents: cents, tokens });
+      const sale = await loadTokenSale(app.db);
+      const problem = purchaseProblem(sale, cents);
+      if (problem) throw httpError(sale.open ? 400 : 409, problem);
+      const tokens = tokensForCents(sale.tokensPerDollar, cents);
+      const rowId = await insertInvestment(app.db, { userId: s.userId, amountCents: cents, tokens, rate: sale.tokensPerDollar });
       await audit(app.db, 'investment_started', { userId: s.userId, ip: req.ip, userAgent: req.headers['user-agent'] }, { investment_id: rowId, amount_cents: cents });
       const session = await startCheckout(checkout, {
         kind: 'investment',
         rowId,
         amountCents: cents,
         name: 'ADX pre-launch tokens',
-        description: `${Number(tokens).toLocaleString('en-US')} ADX tokens at 10 per dollar`,
+        description: `${Number(tokens).toLocaleString('en-US')} ADX tokens at ${rateLabel(sale.tokensPerDollar)}`,
         successUrl: url('/investment-success'),
         cancelUrl: url('/investment-portal'),
         email: s.email,

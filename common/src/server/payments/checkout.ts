@@ -50,6 +50,8 @@ export interface ApplyResult {
   amountCents: number;
   investorId: string | null;
   tokens: string | null;
+  /** The tokens per dollar the payment was sold at (null: it buys none, or a row from before rates were kept). */
+  rate: string | null;
   ledgerRow: TLedgerRow | null;
   /** A reversal row appended by the same call after `ledgerRow` (a refund that arrived before its checkout event). */
   reversalRow?: TLedgerRow | null;
@@ -107,6 +109,7 @@ export function resultOf(kind: PaymentKind, rowId: string, row: PaymentRow): App
     amountCents,
     investorId: row.investor_id ?? null,
     tokens: tokensBought(kind, amountCents, row),
+    rate: typeof row.tokens_per_dollar === 'string' ? row.tokens_per_dollar : null,
     ledgerRow: null,
   };
 }
@@ -135,7 +138,7 @@ async function applyCheckoutOutcome(trx: Knex.Transaction, s: CheckoutSessionLik
     if (kind === 'program') await releaseSeat(trx, rowId);
     return { ...result, status: outcome };
   }
-  const paid = await recordPaid(trx, [{ kind, rowId, sessionId: s.id, amountCents: result.amountCents, tokens: result.tokens, userId: result.userId, investorId: result.investorId }]);
+  const paid = await recordPaid(trx, [{ kind, rowId, sessionId: s.id, amountCents: result.amountCents, tokens: result.tokens, userId: result.userId, investorId: result.investorId, rate: result.rate }]);
   const { investorId, ledgerRow, seat } = paid.get(s.id)!;
   return { ...result, status: 'paid', investorId, ledgerRow, ...(seat ? { seat } : {}) };
 }

@@ -15,10 +15,10 @@ export const PAYMENT_TABLES: Record<PaymentKind, { table: string; status: string
 /** Writes a pending donation (before its checkout exists) and returns its id. */
 export async function insertDonation(
   db: Knex,
-  d: { amountCents: number; donorName: string | null; message: string | null; wantsAdxTokens: boolean; userId: string | null },
+  d: { amountCents: number; donorName: string | null; message: string | null; wantsAdxTokens: boolean; userId: string | null; tokens?: { rate: string; tokens: string } | null },
 ): Promise<string> {
   const [row] = (await db('donations')
-    .insert({ amount_cents: d.amountCents, donor_name: d.donorName, message: d.message, wants_adx_tokens: d.wantsAdxTokens, user_id: d.userId })
+    .insert({ amount_cents: d.amountCents, donor_name: d.donorName, message: d.message, wants_adx_tokens: d.wantsAdxTokens, user_id: d.userId, tokens_per_dollar: d.tokens?.rate ?? null, adx_tokens: d.tokens?.tokens ?? null })
     .returning('id')) as Array<{ id: string }>;
   return row!.id;
 }
@@ -36,6 +36,7 @@ export interface InvestmentRow {
   id: string;
   amount_cents: string;
   adx_tokens: string;
+  tokens_per_dollar: string | null;
   payment_status: PaymentStatus;
   investor_id: string | null;
   created_at: Date;
@@ -44,8 +45,8 @@ export interface InvestmentRow {
 }
 
 /** Writes a pending investment and returns its id. */
-export async function insertInvestment(db: Knex, i: { userId: string; amountCents: number; tokens: string }): Promise<string> {
-  const [row] = (await db('investments').insert({ user_id: i.userId, amount_cents: i.amountCents, adx_tokens: i.tokens }).returning('id')) as Array<{ id: string }>;
+export async function insertInvestment(db: Knex, i: { userId: string; amountCents: number; tokens: string; rate: string }): Promise<string> {
+  const [row] = (await db('investments').insert({ user_id: i.userId, amount_cents: i.amountCents, adx_tokens: i.tokens, tokens_per_dollar: i.rate }).returning('id')) as Array<{ id: string }>;
   return row!.id;
 }
 
@@ -81,6 +82,8 @@ export interface PaidPayment {
   userId: string | null;
   /** The investor code already on the row, if any. */
   investorId: string | null;
+  /** The tokens per dollar the payment was sold at (kept on its ledger row). */
+  rate?: string | null;
 }
 
 /** What marking one payment paid decided: its investor code, and the ledger row when this call appended it. */
@@ -112,6 +115,7 @@ export async function recordPaid(trx: Knex.Transaction, payments: PaidPayment[])
           purchase_date: trx.raw('current_date'),
           investment_amount_usd: centsToDollars(p.amountCents),
           tokens_to_be_distributed: p.tokens,
+          tokens_per_dollar: p.rate ?? null,
           source: p.kind === 'investment' ? 'investment' : 'donation',
           payment_reference: p.sessionId,
         })),

@@ -187,7 +187,7 @@ async function applyPaidCheckouts(trx: Knex.Transaction, checkouts: CheckoutEven
   // 4. Investors, ledger rows and the payments marked paid: the same statements as one checkout's.
   const recorded = await recordPaid(
     trx,
-    plans.map(({ c, applied }) => ({ kind: c.kind, rowId: applied.rowId, sessionId: c.s.id, amountCents: applied.amountCents, tokens: applied.tokens, userId: applied.userId, investorId: applied.investorId })),
+    plans.map(({ c, applied }) => ({ kind: c.kind, rowId: applied.rowId, sessionId: c.s.id, amountCents: applied.amountCents, tokens: applied.tokens, userId: applied.userId, investorId: applied.investorId, rate: applied.rate })),
   );
   for (const { c, applied, facts: f } of plans) {
     const { investorId, ledgerRow, seat } = recorded.get(c.s.id)!;

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { CONSULTATION_SECTORS, consultationUrl, TIME_COMMITMENTS, type ConsultationSector, type TimeCommitment } from '@app/common/domain/outreach';
+import { CONSULTATION_SECTOR_KEYS, CONSULTATION_SECTORS, consultationUrl, TIME_COMMITMENTS, type ConsultationSector, type TimeCommitment } from '@app/common/domain/outreach';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
-import { SCHEDULING_URL } from '../site/links';
+import { useSectorName, useSiteSettings } from '../site/site-data';
 import { openPendingTab } from '../../lib/new-tab';
 import { failureToast, submitForm } from './submit';
 
@@ -18,13 +18,16 @@ export default function ConsultationDialog({ open, onOpenChange }: { open: boole
   const [sector, setSector] = useState<ConsultationSector | ''>('');
   const [time, setTime] = useState<TimeCommitment | ''>('');
   const [busy, setBusy] = useState(false);
+  const { schedulingUrl } = useSiteSettings();
+  const sectorName = useSectorName();
   const ready = sector !== '' && time !== '';
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!ready) return;
-    // Opened inside the click; it goes to the scheduling page even if storing the request fails, so booking still works.
-    const tab = openPendingTab();
+    // Opened inside the click (when the organisation has set its scheduling page); it goes there even if storing the
+    // request fails, so booking still works.
+    const tab = schedulingUrl ? openPendingTab() : null;
     setBusy(true);
     try {
       await submitForm('consultation', { sector, timeCommitment: time });
@@ -35,7 +38,7 @@ export default function ConsultationDialog({ open, onOpenChange }: { open: boole
       console.error('Consultation request failed:', err);
       toast({ ...failureToast(err), variant: 'destructive' });
     } finally {
-      tab.go(consultationUrl(SCHEDULING_URL, { sector, timeCommitment: time }));
+      if (schedulingUrl) tab?.go(consultationUrl(schedulingUrl, { sector, timeCommitment: time }));
       setBusy(false);
     }
   };
@@ -59,7 +62,7 @@ export default function ConsultationDialog({ open, onOpenChange }: { open: boole
             <SelectContent>
               {CONSULTATION_SECTORS.map((s) => (
                 <SelectItem key={s} value={s}>
-                  {s}
+                  {sectorName(CONSULTATION_SECTOR_KEYS[s]) || s}
                 </SelectItem>
               ))}
             </SelectContent>

@@ -9,7 +9,7 @@ import { ErrorSummary } from '../forms/ErrorSummary';
 import { reportSubmitFailure, openMailDraft, submitForm } from '../forms/submit';
 import { openPendingTab } from '../../lib/new-tab';
 import { useZodForm } from '../forms/use-form';
-import { ORG_EMAIL, REGISTRATION_URL } from '../site/links';
+import { useSiteSettings } from '../site/site-data';
 
 const EMPTY = { firstName: '', lastName: '', email: '', phone: '', businessIdea: '', experience: '', goals: '', availability: '' };
 
@@ -25,18 +25,20 @@ const REGISTRATION_REDIRECT_MS = 1000;
 export function RegistrationForm() {
   const form = useZodForm(ZIncubatorRegistration, EMPTY, 'incubator-registration');
   const { errors, submitting } = form;
+  const { contactEmail, registrationUrl } = useSiteSettings();
 
   const onSubmit = form.handleSubmit(async (data) => {
-    // Opened inside the click (before any await); it shows the registration page even if storing the form fails.
-    const tab = openPendingTab();
+    // Opened inside the click (before any await) when the organisation has set its registration page; it shows that
+    // page even if storing the form fails. The mail draft needs the contact address set, too.
+    const tab = registrationUrl ? openPendingTab() : null;
     try {
       await submitForm('incubator-registration', data);
     } catch (err) {
-      tab.go(REGISTRATION_URL);
+      if (registrationUrl) tab?.go(registrationUrl);
       throw err;
     }
-    openMailDraft(registrationMailto(ORG_EMAIL, data));
-    setTimeout(() => tab.go(REGISTRATION_URL), REGISTRATION_REDIRECT_MS);
+    if (contactEmail) openMailDraft(registrationMailto(contactEmail, data));
+    if (registrationUrl) setTimeout(() => tab?.go(registrationUrl), REGISTRATION_REDIRECT_MS);
     toast({ title: 'Registration sent', description: 'Your e-mail app opens with your details; the registration page opens in a new tab.', variant: 'success' });
     form.reset();
   }, reportSubmitFailure('Incubator registration'));

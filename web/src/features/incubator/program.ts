@@ -21,11 +21,3 @@ export const LEARNING_TOPICS = [
   { title: 'Networking', text: 'Mentors, partners and a cohort that stays with you after graduation.' },
 ] as const;
 
-/** The program's stated results. */
-export const PROGRAM_FIGURES = [
-  { figure: '85%', label: 'Graduate success rate' },
-  { figure: '$2.3M', label: 'Average funding raised' },
-  { figure: '150+', label: 'Alumni' },
-  { figure: '24/7', label: 'Mentor support' },
-  { figure: '50+', label: 'Businesses launched' },
-] as const;

@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../components/ui/button';
 import { ScholarshipButton } from '../forms/launchers';
-import { PROGRAM, PROGRAM_FIGURES } from '../incubator/program';
+import { PROGRAM } from '../incubator/program';
 import { LearningTopics } from '../incubator/LearningTopics';
 import { CohortFacts, cohortStatusLine } from '../program/CohortFacts';
 import { cohortText } from '../program/cohort-text';
 import { EnrolPanel } from '../program/EnrolPanel';
 import { useProgram } from '../program/store';
-import { INCUBATOR_VIDEO_URL } from '../site/links';
+import { useSiteSettings } from '../site/site-data';
 import { VideoEmbed } from '../site/VideoEmbed';
 import { SectionHeading } from './ui';
 
@@ -18,6 +18,7 @@ import { SectionHeading } from './ui';
 export function Incubator() {
   const program = useProgram();
   const next = program?.next ?? null;
+  const { incubatorVideoUrl, programClaims } = useSiteSettings();
   return (
     <section id="incubator" aria-labelledby="incubator-title" className="bg-ink-900 text-white">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
@@ -27,7 +28,7 @@ export function Incubator() {
 
         <div className="mt-12 grid gap-8 lg:grid-cols-[1.4fr_1fr] lg:items-start">
           <div className="flex flex-col gap-8">
-            <VideoEmbed src={INCUBATOR_VIDEO_URL} title="Watch the program introduction" caption="Meet the mentors and hear from founders in the program." />
+            <VideoEmbed link={incubatorVideoUrl} title="Watch the program introduction" caption="Meet the mentors and hear from founders in the program." />
             <div>
               <h3 className="font-display text-2xl font-semibold">What you will learn</h3>
               <LearningTopics look="dark" />
@@ -60,14 +61,16 @@ export function Incubator() {
           </div>
         </div>
 
-        <dl className="mt-14 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-          {PROGRAM_FIGURES.map((f) => (
-            <div key={f.label} className="flex flex-col rounded-xl border border-ink-700 bg-ink-800 p-5 text-center">
-              <dt className="text-sm text-slate-300">{f.label}</dt>
-              <dd className="order-first font-display text-3xl font-semibold text-gold-300">{f.figure}</dd>
-            </div>
-          ))}
-        </dl>
+        {programClaims.length > 0 && (
+          <dl className="mt-14 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="program-claims">
+            {programClaims.map((f) => (
+              <div key={f.label} className="flex flex-col rounded-xl border border-ink-700 bg-ink-800 p-5 text-center">
+                <dt className="text-sm text-slate-300">{f.label}</dt>
+                <dd className="order-first font-display text-3xl font-semibold text-gold-300">{f.figure}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </div>
     </section>
   );

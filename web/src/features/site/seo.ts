@@ -4,7 +4,7 @@ import { offerAvailability } from '@app/common/domain/cohorts';
 import type { TCohortPublic, TProgramView } from '@app/common/schemas/program';
 import { PROGRAM } from '../incubator/program';
 import { cohortText } from '../program/cohort-text';
-import { ORG_EMAIL, ORG_SITE_URL, SOCIAL_LINKS } from './links';
+import type { TSiteData, TSiteSettings } from '@app/common/schemas/site';
 
 /** What a search engine or a chat app shows for a page: the document title, the description and structured data. */
 export interface PageMeta {
@@ -17,16 +17,17 @@ export interface PageMeta {
 /** The share image (1200×630), drawn at build time by the worker's image tools (scripts/prerender-web.ts). */
 export const SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630, alt: `${PRODUCT_NAME}: education, business incubation and a public token ledger` };
 
-/** The organisation, on the landing page. `origin` is PUBLIC_URL (filled in by the API when it serves the page). */
-function organization(origin: string): object {
+/** The organisation, on the landing page, with the addresses admins set. `origin` is PUBLIC_URL. */
+function organization(origin: string, settings: TSiteSettings | null): object {
+  const sameAs = [settings?.mainSiteUrl, ...(settings?.socials ?? []).map((l) => l.href)].filter(Boolean);
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     name: PRODUCT_NAME,
     url: `${origin}/`,
     logo: `${origin}${SHARE_IMAGE.path}`,
-    email: ORG_EMAIL,
-    sameAs: [ORG_SITE_URL, ...SOCIAL_LINKS.map((l) => l.href)],
+    ...(settings?.contactEmail ? { email: settings.contactEmail } : {}),
+    ...(sameAs.length ? { sameAs } : {}),
   };
 }
 
@@ -68,20 +69,21 @@ function programLine(program: TProgramView | null): string {
   return `${t.label} starts ${t.startDate}, weekly at ${t.sessionTime}: ${next.weeks} weeks, ${next.seats} participants.`;
 }
 
-type MetaRoute = (typeof PUBLIC_ROUTES)[number] | (typeof PRERENDERED_PRIVATE_ROUTES)[number] | '404';
+export type MetaRoute = (typeof PUBLIC_ROUTES)[number] | (typeof PRERENDERED_PRIVATE_ROUTES)[number] | '404';
 
 /**
- * Per page; the titles are the ones each page sets with `<title>`, so the first paint and React agree. `program` (the
- * API's program view) fills the program pages' descriptions and the event's JSON-LD; without it they say nothing dated.
+ * Per page; the titles are the ones each page sets with `<title>`, so the first paint and React agree. `site`: what the
+ * page renders with; `program` (the API's program view) fills the program pages' descriptions and the event's JSON-LD;
+ * without it they say nothing dated.
  */
-export function pageMeta(route: MetaRoute, origin: string, program: TProgramView | null = null): PageMeta {
+export function pageMeta(route: MetaRoute, origin: string, site: TSiteData | null = null, program: TProgramView | null = null): PageMeta {
   const cohort = program?.next ?? program?.running ?? null;
   switch (route) {
     case '/':
       return {
         title: pageTitle(),
         description: 'Education, business incubation and a public ledger of ADX token purchases: join the community, sponsor a student or invest.',
-        jsonLd: [organization(origin)],
+        jsonLd: [organization(origin, site?.settings ?? null)],
       };
     case '/pitch-deck':
       return { title: pageTitle('Pitch Deck'), description: `The ${PRODUCT_NAME} investor pitch deck: the seven sectors, the ADX token, the use of funds and the roadmap.` };

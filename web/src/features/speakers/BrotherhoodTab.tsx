@@ -15,7 +15,7 @@ import { sessionsApi } from '@app/common/api/sessions';
 import { call } from '../../lib/api';
 import { useLoadErrorToast } from '../../lib/use-action';
 import { Avatar } from '../auth/Avatar';
-import { COMMUNITY_INVITE_URL } from '../site/links';
+import { useSiteSettings } from '../site/site-data';
 import { AudioPlayer } from '../profile/AudioPlayer';
 import { AudioRecorder } from '../profile/AudioRecorder';
 import { FlyerGenerator } from './FlyerGenerator';
@@ -139,13 +139,16 @@ function Values() {
 }
 
 function JoinCommunity() {
+  const { communityInviteUrl } = useSiteSettings();
   return (
     // Not a Card: the kit's Card is white, and its classes are joined without merging.
     <section aria-label="Join the community" className="flex flex-col items-start gap-3 rounded-xl bg-ink-900 p-6 text-white shadow-sm sm:flex-row sm:items-center sm:justify-between">
       <p className="text-lg">Join the brotherhood live in our chat community.</p>
-      <a href={COMMUNITY_INVITE_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'primary' })}>
-        Join the Community
-      </a>
+      {communityInviteUrl && (
+        <a href={communityInviteUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'primary' })}>
+          Join the Community
+        </a>
+      )}
     </section>
   );
 }
