@@ -203,8 +203,8 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
     // What search engines may list: exactly the public pages (common/src/routes.ts), on PUBLIC_URL.
     const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${PUBLIC_ROUTES.map((r) => `  <url><loc>${opts.publicUrl}${r}</loc></url>`).join('\n')}\n</urlset>\n`;
     const robots = `User-agent: *\nDisallow: /api/\nDisallow: /admin/\nDisallow: /checkout/\nAllow: /\n\nSitemap: ${opts.publicUrl}/sitemap.xml\n`;
-    app.get('/sitemap.xml', { config: { access: 'public' } }, async (_req, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap));
-    app.get('/robots.txt', { config: { access: 'public' } }, async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots));
+    app.get('/sitemap.xml', { config: { access: 'public' }, schema: { summary: 'The public pages, for search engines', produces: ['application/xml'] } }, async (_req, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap));
+    app.get('/robots.txt', { config: { access: 'public' }, schema: { summary: 'Crawling rules and the sitemap', produces: ['text/plain'] } }, async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots));
 
     app.setNotFoundHandler(async (req, reply) => {
       const pathname = req.url.split('?')[0] ?? '/';

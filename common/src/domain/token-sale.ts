@@ -25,11 +25,12 @@ export const DEFAULT_TOKEN_SALE: TokenSale = { tokensPerDollar: '10', minCents: 
 /** What a closed sale says wherever tokens would be bought. */
 export const SALE_CLOSED_MESSAGE = 'The ADX token sale is closed: no tokens can be bought right now.';
 
-const RATE = /^(?:0|[1-9]\d{0,9})(?:\.\d{1,4})?$/;
+/** A positive decimal with at most 4 decimals and 10 whole digits ("10", "12.5", "0.25"; not "0" or "0.0000"). */
+export const TOKEN_RATE_PATTERN = /^(?:[1-9]\d{0,9}(?:\.\d{1,4})?|0\.(?=\d*[1-9])\d{1,4})$/;
 
 /** The rate as an integer number of 1/10,000 tokens per dollar ("12.5" → 125000n); null when it is not a valid rate. */
 function rateUnits(rate: string): bigint | null {
-  if (!RATE.test(rate)) return null;
+  if (!TOKEN_RATE_PATTERN.test(rate)) return null;
   const [whole = '0', frac = ''] = rate.split('.');
   const units = BigInt(whole) * 10_000n + BigInt(frac.padEnd(4, '0'));
   return units > 0n ? units : null;

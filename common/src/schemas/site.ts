@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { saleConfigProblems, type TokenSale } from '../domain/token-sale';
+import { saleConfigProblems, TOKEN_RATE_PATTERN, type TokenSale } from '../domain/token-sale';
 import { zText } from '../domain/text';
 
 /** An optional https/http address: blank means unset (its button is hidden). */
@@ -50,15 +50,19 @@ export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 /** The token sale as the API carries it (amounts in cents). */
 export const ZTokenSale = z
   .object({
-    tokensPerDollar: z.string().trim().max(20),
-    minCents: z.number().int(),
-    maxCents: z.number().int(),
-    stepCents: z.number().int(),
+    tokensPerDollar: z.string().trim().max(20).regex(TOKEN_RATE_PATTERN, 'Tokens per dollar must be a positive number with at most 4 decimals'),
+    minCents: z.number().int().min(100, 'The minimum must be at least $1').max(100_000_000, 'The minimum can be at most $1,000,000'),
+    maxCents: z.number().int().min(100, 'The maximum must be at least $1').max(100_000_000, 'The maximum can be at most $1,000,000'),
+    stepCents: z.number().int().min(1, 'The step must be at least $0.01').max(100_000_000, 'The step can be at most $1,000,000'),
     open: z.boolean(),
   })
   .superRefine((sale, ctx) => {
-    for (const [path, message] of Object.entries(saleConfigProblems(sale as TokenSale))) ctx.addIssue({ code: 'custom', path: [path], message });
-  });
+    // The rules between fields; a field its own rule already refused gets no second message.
+    const refused = new Set(ctx.issues.map((i) => String(i.path?.[0])));
+    for (const [path, message] of Object.entries(saleConfigProblems(sale as TokenSale))) if (!refused.has(path)) ctx.addIssue({ code: 'custom', path: [path], message });
+  })
+  // Rules between fields, which JSON Schema cannot state, in words for the document.
+  .meta({ 'x-server-rules': { maxCents: 'not below minCents', stepCents: 'at most maxCents - minCents when they differ' } });
 
 /** What every public page renders with: the settings, the token sale, and the content revision they are from. */
 export const ZSiteData = z.object({ settings: ZSiteSettings, tokenSale: ZTokenSale, revision: z.number().int() });

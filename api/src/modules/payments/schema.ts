@@ -21,9 +21,9 @@ export const createDonationSchema = {
 /** POST /api/payments/program */
 export const createProgramPaymentSchema = {
   tags: ['payments'],
-  summary: 'Start an incubator enrollment or student sponsorship checkout ($2,497, fixed on the server)',
+  summary: "Start an incubator enrollment (holds a seat) or student sponsorship checkout at the presented cohort's price; 409 when no cohort is open or it is full",
   body: ZCreateProgramPayment,
-  response: { 200: ZCheckoutUrl, 400: ZApiError, 429: ZApiError, 502: ZApiError, 503: ZApiError },
+  response: { 200: ZCheckoutUrl, 400: ZApiError, 409: ZApiError, 429: ZApiError, 502: ZApiError, 503: ZApiError },
 };
 
 /** POST /api/payments/investments */

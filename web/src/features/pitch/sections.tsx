@@ -4,6 +4,7 @@ import { scrollToId } from '../../lib/scroll';
 import { PROGRAM } from '../incubator/program';
 import { Icon, IconTile, NewTab, type IconName } from '../landing/ui';
 import { SponsorButton } from '../program/SponsorButton';
+import { useProgram } from '../program/store';
 import { useSiteSettings } from '../site/site-data';
 import { ON_DARK_OUTLINE } from '../site/classes';
 
@@ -120,20 +121,25 @@ export function Technology() {
 /** 6. The growth engine: the incubator, its goals, the sponsor button and the ten ventures of the first cohort. */
 export function GrowthEngine() {
   const { ventures } = useSiteSettings();
+  // The figures are the presented cohort's own (the cohorts table), the same the program pages show.
+  const program = useProgram();
+  const cohort = program?.next ?? program?.running ?? null;
   return (
     <PitchSection id="growth" eyebrow="Growth Engine" title={PROGRAM.name} intro={`Our incubator turns participants into founders, and founders into the first businesses of the ecosystem.`}>
       <div className="grid gap-8 lg:grid-cols-[1fr_1.3fr]">
         <div className="flex flex-col gap-4">
-          <dl className="grid grid-cols-2 gap-4">
-            <div className="flex flex-col rounded-xl bg-ink-900 p-5 text-white">
-              <dt className="text-sm text-slate-300">Individuals per cohort</dt>
-              <dd className="order-first font-display text-4xl font-semibold text-gold-300">{PROGRAM.cohortCap}</dd>
-            </div>
-            <div className="flex flex-col rounded-xl bg-ink-900 p-5 text-white">
-              <dt className="text-sm text-slate-300">Cohorts per quarter</dt>
-              <dd className="order-first font-display text-4xl font-semibold text-gold-300">50</dd>
-            </div>
-          </dl>
+          {cohort && (
+            <dl className="grid grid-cols-2 gap-4">
+              <div className="flex flex-col rounded-xl bg-ink-900 p-5 text-white">
+                <dt className="text-sm text-slate-300">Individuals per cohort</dt>
+                <dd className="order-first font-display text-4xl font-semibold text-gold-300">{cohort.seats}</dd>
+              </div>
+              <div className="flex flex-col rounded-xl bg-ink-900 p-5 text-white">
+                <dt className="text-sm text-slate-300">Weeks per cohort</dt>
+                <dd className="order-first font-display text-4xl font-semibold text-gold-300">{cohort.weeks}</dd>
+              </div>
+            </dl>
+          )}
           <p className="leading-relaxed text-slate-700">Sponsor an 11th or 12th grader and put a future founder in the room.</p>
           <SponsorButton size="lg" className="self-start" />
         </div>
