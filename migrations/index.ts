@@ -10,6 +10,7 @@ import * as recordingContainers from './20261123000600_recording_containers';
 import * as ledgerNotify from './20261123104500_ledger_notify';
 import * as ledgerSearch from './20261125000100_ledger_search';
 import * as sessionCalendar from './20261126000100_session_calendar';
+import * as ledgerLog from './20261126000200_ledger_log';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so that migrations run the
@@ -27,6 +28,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Knex.Migration]> = [
   ['20261123104500_ledger_notify', ledgerNotify],
   ['20261125000100_ledger_search', ledgerSearch],
   ['20261126000100_session_calendar', sessionCalendar],
+  ['20261126000200_ledger_log', ledgerLog],
 ];
 
 /** knex MigrationSource over MIGRATIONS. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appendLedgerRows } from '@app/common/server/ledger.repository';
+import { appendToLog } from '@app/common/server/tlog.repository';
 import { deliver, inboxDrained, startDonation, useStripeSite } from '../helpers/payments';
 import { startTestApp } from '../helpers/app';
 import { anonymous, signInAs } from '../helpers/session';
@@ -59,8 +60,11 @@ describe('CSV export and the connection pool', () => {
   it('a download abandoned mid-stream gives its connection back: more aborted downloads than the pool holds, then the API still answers', { timeout: 60_000 }, async () => {
     const served = await startTestApp({ listen: true });
     try {
-      await served.database.db.raw(`INSERT INTO token_purchases (investor_id, purchase_date, investment_amount_usd, tokens_to_be_distributed, source)
-        SELECT 'ABX' || lpad(g::text, 6, '0'), date '2026-02-03', 1, 10, 'seed' FROM generate_series(0, 19999) AS g`);
+      await served.database.db.transaction(async (trx) => {
+        await trx.raw(`INSERT INTO token_purchases (investor_id, purchase_date, investment_amount_usd, tokens_to_be_distributed, source)
+          SELECT 'ABX' || lpad(g::text, 6, '0'), date '2026-02-03', 1, 10, 'seed' FROM generate_series(0, 19999) AS g`);
+        await appendToLog(trx);
+      });
       for (let i = 0; i < 15; i++) {
         const abort = new AbortController();
         const res = await fetch(`${served.baseUrl}/api/ledger/export.csv`, { signal: abort.signal, headers: { 'x-forwarded-for': `10.88.0.${i}` } });

@@ -11,6 +11,7 @@ const TABLES = [
   'mail_outbox', 'newsletter_subscribers',
   'payment_charges', 'provider_reconciliations',
   'session_rsvps', 'calendar_feed_tokens',
+  'ledger_log_head', 'ledger_log', 'ledger_tree', 'ledger_checkpoints', 'ledger_log_pending', 'ledger_log_alarms',
 ];
 
 let t: TestDatabase;
