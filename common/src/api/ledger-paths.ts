@@ -7,4 +7,10 @@ export const LEDGER_PATHS = {
   summary: '/api/ledger/summary',
   stream: '/api/ledger/stream',
   exportCsv: '/api/ledger/export.csv',
+  /** The transparency log (docs/ledger-transparency.md). */
+  checkpoint: '/ledger/checkpoint',
+  key: '/ledger/key',
+  checkpoints: '/api/ledger/checkpoints',
+  inclusionProof: '/api/ledger/proof/inclusion',
+  consistencyProof: '/api/ledger/proof/consistency',
 } as const;

@@ -41,11 +41,24 @@ export function generateSignerKey(name: string): string {
   return `PRIVATE+KEY+${name}+${hex8(keyIdOf(name, publicKey))}+${toBase64(Uint8Array.of(ED25519, ...seed))}`;
 }
 
+/** The first `n - 1` plus-separated fields and the rest (base64 has plus signs of its own); null with fewer. */
+function splitKey<N extends 3 | 5>(text: string, n: N): (N extends 3 ? [string, string, string] : [string, string, string, string, string]) | null {
+  const parts: string[] = [];
+  let rest = text;
+  while (parts.length < n - 1) {
+    const at = rest.indexOf('+');
+    if (at < 0) return null;
+    parts.push(rest.slice(0, at));
+    rest = rest.slice(at + 1);
+  }
+  return [...parts, rest] as never;
+}
+
 /** Reads a `PRIVATE+KEY+…` string; throws with the reason when it is not one. */
 export function parseSignerKey(text: string): NoteSigner {
-  const parts = text.trim().split('+');
-  if (parts.length !== 5 || parts[0] !== 'PRIVATE' || parts[1] !== 'KEY') throw new Error('must look like PRIVATE+KEY+<name>+<hash>+<key>');
-  const [, , name, id, key] = parts as [string, string, string, string, string];
+  const parts = splitKey(text.trim(), 5);
+  if (!parts || parts[0] !== 'PRIVATE' || parts[1] !== 'KEY') throw new Error('must look like PRIVATE+KEY+<name>+<hash>+<key>');
+  const [, , name, id, key] = parts;
   const raw = fromBase64(key);
   if (!validName(name) || raw.length !== 33 || raw[0] !== ED25519) throw new Error('is not an Ed25519 signed-note key');
   const seed = raw.slice(1);
@@ -56,9 +69,9 @@ export function parseSignerKey(text: string): NoteSigner {
 
 /** Reads a verifier key `<name>+<hash>+<base64 key>`. */
 export function parseVerifierKey(text: string): { name: string; keyId: Uint8Array; publicKey: Uint8Array } {
-  const parts = text.trim().split('+');
-  if (parts.length !== 3) throw new Error('a verifier key is <name>+<hash>+<key>');
-  const [name, id, key] = parts as [string, string, string];
+  const parts = splitKey(text.trim(), 3);
+  if (!parts) throw new Error('a verifier key is <name>+<hash>+<key>');
+  const [name, id, key] = parts;
   const raw = fromBase64(key);
   if (raw.length !== 33 || raw[0] !== ED25519) throw new Error('not an Ed25519 verifier key');
   const publicKey = raw.slice(1);

@@ -59,3 +59,27 @@ export async function auditLog(db: Knex): Promise<LogAudit> {
     { isolationLevel: 'repeatable read', readOnly: true },
   );
 }
+
+/** An unresolved watchdog alarm (the admin banner shows it). */
+export interface LogAlarm {
+  id: string;
+  firstBadIndex: number;
+  checkpointSize: number;
+  detail: string;
+  raisedAt: string;
+}
+
+/** Records a mismatch, once per first differing index while it is unresolved; returns the open alarm. */
+export async function raiseLogAlarm(db: Knex, a: { firstBadIndex: number; checkpointSize: number; detail: string }): Promise<void> {
+  await db.raw(
+    `INSERT INTO ledger_log_alarms (first_bad_index, checkpoint_size, detail)
+     SELECT ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM ledger_log_alarms WHERE resolved_at IS NULL AND first_bad_index = ?)`,
+    [a.firstBadIndex, a.checkpointSize, a.detail, a.firstBadIndex],
+  );
+}
+
+/** The unresolved alarms, oldest first. */
+export async function openLogAlarms(db: Knex): Promise<LogAlarm[]> {
+  const rows = (await db('ledger_log_alarms').whereNull('resolved_at').orderBy('id')) as Array<{ id: string; first_bad_index: string; checkpoint_size: string; detail: string; raised_at: Date }>;
+  return rows.map((r) => ({ id: String(r.id), firstBadIndex: Number(r.first_bad_index), checkpointSize: Number(r.checkpoint_size), detail: r.detail, raisedAt: r.raised_at.toISOString() }));
+}

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { hashChildren, leafHashOf, splitPoint, type Hash } from '../domain/tlog';
+import { hashChildren, leafHashOf, splitPoint, toHex, type Hash, type LeafRow } from '../domain/tlog';
 
 // The ledger's transparency log in Postgres (migrations/20261126000200_ledger_log.ts): appending in the writing
 // transaction, and reading the stored tree (roots and proofs) in O(log n) rows.
@@ -155,3 +155,25 @@ export const inclusionProof = (db: Knex, index: number, size: number): Promise<H
 /** The consistency proof from the tree of `from` leaves to the tree of `to` leaves (0 < from ≤ to ≤ the log's size). */
 export const consistencyProof = (db: Knex, from: number, to: number): Promise<Hash[]> =>
   from === to ? Promise.resolve([]) : withNodes(db, (node) => subproof(node, from, 0, to, true));
+
+/** The row at log `index` as it is now (its public fields) and the leaf hash stored when it was appended. */
+export async function logEntry(db: Knex, index: number): Promise<{ leafHash: string; row: LeafRow }> {
+  const { rows } = (await db.raw(
+    `SELECT n.hash, ${LEAF_COLUMNS} FROM ledger_log l JOIN ledger_tree n ON n.level = 0 AND n.idx = l.log_index
+     JOIN token_purchases t ON t.id = l.purchase_id LEFT JOIN ledger_log r ON r.purchase_id = t.reverses_id WHERE l.log_index = ?`,
+    [index],
+  )) as { rows: Array<LoggedRow & { hash: Buffer }> };
+  const r = rows[0];
+  if (!r) throw new Error(`no log entry ${index}`);
+  return {
+    leafHash: toHex(r.hash),
+    row: {
+      investor_id: r.investor_id,
+      purchase_date: r.purchase_date,
+      investment_amount_usd: r.investment_amount_usd,
+      tokens_to_be_distributed: r.tokens_to_be_distributed,
+      kind: r.source,
+      reverses_index: r.reverses_index === null ? null : Number(r.reverses_index),
+    },
+  };
+}
