@@ -2,6 +2,8 @@
 // through the real pipeline (inbox, ledger.record jobs, the worker's batches); then the tamper drill: a row edited
 // behind the append-only trigger is named by the watchdog and fails the outside verifier.
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -63,6 +65,24 @@ async function outsideVerifier(args: string[] = []): Promise<{ code: number; out
   }
 }
 
+/** `npm run verify-ledger` on the CSV export and the latest checkpoint, as a reader would download them. */
+async function verifyLedgerCommand(): Promise<{ code: number; out: string }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'adx-verify-ledger-'));
+  const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
+  writeFileSync(path.join(dir, 'ledger.csv'), await get('/api/ledger/export.csv'));
+  writeFileSync(path.join(dir, 'checkpoint.txt'), await get('/ledger/checkpoint'));
+  const key = (await get('/ledger/key')).trim();
+  try {
+    const { stdout } = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/verify-ledger.ts', path.join(dir, 'ledger.csv'), path.join(dir, 'checkpoint.txt'), key], { cwd: ROOT });
+    return { code: 0, out: stdout };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? 1, out: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 it(`verifies the checkpoints and proofs of ${ROWS} rows recorded through the pipeline with Go's sumdb packages`, { timeout: 1_800_000 }, async () => {
   await recordDonations(ROWS);
   await recordDonations(7);
@@ -72,6 +92,9 @@ it(`verifies the checkpoints and proofs of ${ROWS} rows recorded through the pip
   expect(r.out).toMatch(/^ok {3}the checkpoint of \d+ rows extends the one of \d+ rows/m);
   expect(r.out).toMatch(/^ok {3}the \d+ exported rows rebuild the signed root/m);
   expect(r.code, r.out).toBe(0);
+  const command = await verifyLedgerCommand();
+  expect(command.out).toMatch(/^ok {3}the first \d+ of the \d+ exported rows rebuild the signed root$/m);
+  expect(command.code, command.out).toBe(0);
 });
 
 it('tamper drill: a row edited behind the trigger is named by the watchdog in one run and fails the outside verifier', { timeout: 300_000 }, async () => {
@@ -96,4 +119,7 @@ it('tamper drill: a row edited behind the trigger is named by the watchdog in on
   expect(r.code).toBe(1);
   expect(r.out).toContain(`FAIL row ${index} as the API shows it does not hash to the leaf it was logged with`);
   expect(r.out).toMatch(/FAIL consistency from the checkpoint of \d+ rows to the ledger as exported/);
+  const command = await verifyLedgerCommand();
+  expect(command.code).toBe(1);
+  expect(command.out).toContain(`FAIL row ${index} `);
 });
