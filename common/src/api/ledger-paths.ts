@@ -14,3 +14,6 @@ export const LEDGER_PATHS = {
   inclusionProof: '/api/ledger/proof/inclusion',
   consistencyProof: '/api/ledger/proof/consistency',
 } as const;
+
+/** The ledger page opened on the verification of the row at log `index` (receipts link here). */
+export const ledgerVerifyPath = (index: number): string => `/token-ledger?verify=${index}`;

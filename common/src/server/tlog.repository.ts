@@ -177,3 +177,10 @@ export async function logEntry(db: Knex, index: number): Promise<{ leafHash: str
     },
   };
 }
+
+/** The log index of the ledger row a checkout session paid for (null: no row, e.g. a program payment or no tokens). */
+export async function logIndexOfPayment(db: Knex, checkoutSessionId: string | null | undefined): Promise<number | null> {
+  if (!checkoutSessionId) return null;
+  const row = (await db('token_purchases as t').join('ledger_log as l', 'l.purchase_id', 't.id').where('t.payment_reference', checkoutSessionId).first('l.log_index')) as { log_index: string } | undefined;
+  return row ? Number(row.log_index) : null;
+}

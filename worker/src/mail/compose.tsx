@@ -6,6 +6,7 @@ import { centsToDollars, donationTokens } from '@app/common/domain/money';
 import { FORM_ACKS, type TMailRequest } from '@app/common/schemas/mail';
 import { NEWSLETTER_CONFIRM_HOURS } from '@app/common/server/mail/newsletter.repository';
 import type { MailMessage } from '@app/common/server/mail/transport';
+import { logIndexOfPayment } from '@app/common/server/tlog.repository';
 import type { MailFrame } from './layout';
 import { PAYMENT_SUBJECTS, PaymentConfirmed, type PaymentFacts } from './payment-confirmed';
 import { DISPUTE_SUBJECTS, PaymentDispute, PaymentRefunded, REFUND_SUBJECTS, type NoticeFacts } from './payment-notices';
@@ -68,6 +69,7 @@ async function paymentMessage(db: Knex, req: Extract<TMailRequest, { kind: 'paym
     // The same rule that wrote the ledger row (payments.repository applyCheckoutOutcome).
     tokens: formatTokens(tokens ?? (row.wants_adx_tokens && row.investor_id ? donationTokens(cents) : null)),
     donorName: row.donor_name ?? null,
+    logIndex: await logIndexOfPayment(db, row.checkout_session_id),
   };
   return build(PAYMENT_SUBJECTS[req.paymentKind], to, <PaymentConfirmed p={p} frame={frame} />);
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { centsToDollars, investmentTokens, PROGRAM_PRICE_CENTS } from '@app/common/domain/money';
 import { audit } from '@app/common/server/audit.repository';
 import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, insertProgramPayment, type InvestmentRow } from '@app/common/server/payments/payments.repository';
+import { logIndexOfPayment } from '@app/common/server/tlog.repository';
 import { httpError } from '../../http-error';
 import { requireProvider, startCheckout, verifyCheckout, type CheckoutDeps } from './payments.service';
 import { createDonationSchema, createInvestmentSchema, createProgramPaymentSchema, verifyInvestmentSchema, verifyPaymentSchema } from './schema';
@@ -111,7 +112,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
     async (req) => {
       const r = await verifyCheckout(checkout, req.body.session_id);
       const receipt = (await receiptCodeOf(app.db, r.kind, r.rowId)) ?? '';
-      return { success: r.status === 'paid', kind: r.kind, status: r.status, amount_cents: r.amountCents, investor_id: r.investorId, tokens: r.tokens, receipt_code: receipt };
+      const logIndex = await logIndexOfPayment(app.db, req.body.session_id);
+      return { success: r.status === 'paid', kind: r.kind, status: r.status, amount_cents: r.amountCents, investor_id: r.investorId, tokens: r.tokens, receipt_code: receipt, log_index: logIndex };
     },
   );
 
@@ -127,7 +129,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       const row = await findInvestment(app.db, r.rowId);
       if (!row) throw httpError(404, 'Payment verification failed: unknown investment');
       if (row.user_id !== req.session!.userId) throw httpError(403, 'This investment belongs to another account');
-      return { success: r.status === 'paid', investment: toInvestment(row) };
+      return { success: r.status === 'paid', investment: toInvestment(row), log_index: await logIndexOfPayment(app.db, req.body.session_id) };
     },
   );
 };
