@@ -14,6 +14,7 @@ import { latestCheckpoint } from '@app/common/server/tlog-checkpoints';
 import { openLogAlarms } from '@app/common/server/tlog-audit';
 import { goEnv } from '../../scripts/lib/golang';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { signInAs } from '../helpers/session';
 import { eventually, startTestWorker } from '../helpers/worker';
 import type { RunningWorkers } from '../../worker/src/workers';
 
@@ -114,6 +115,9 @@ it('tamper drill: a row edited behind the trigger is named by the watchdog in on
   expect((await openLogAlarms(db)).map((a) => a.firstBadIndex)).toEqual([index]);
   const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
   expect(metrics.body).toMatch(/^ledger_log_alarm_open 1$/m);
+  const admin = await signInAs(t.app, db, 'tlog_admin', { admin: true });
+  const banner = (await admin.request('GET', '/api/admin/ledger/alarms')).json() as { alarms: Array<{ firstBadIndex: number }> };
+  expect(banner.alarms.map((a) => a.firstBadIndex)).toEqual([index]);
 
   const r = await outsideVerifier(['-index', String(index)]);
   expect(r.code).toBe(1);
