@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { aptInstall } from './apt';
 
 /** Debian's copy of golang.org/x/mod (golang-golang-x-mod-dev), read in GOPATH mode. */
-export const GOPATH = '/usr/share/gocode';
+const GOPATH = '/usr/share/gocode';
 
 /** The environment that runs tests/tlog-verify with Debian's Go and x/mod, without modules or the network. */
 export const goEnv = (): NodeJS.ProcessEnv => ({ ...process.env, GO111MODULE: 'off', GOPATH, GOFLAGS: '', GOPROXY: 'off', GOCACHE: process.env.GOCACHE ?? '/tmp/adx-go-cache' });

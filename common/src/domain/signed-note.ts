@@ -68,7 +68,7 @@ export function parseSignerKey(text: string): NoteSigner {
 }
 
 /** Reads a verifier key `<name>+<hash>+<base64 key>`. */
-export function parseVerifierKey(text: string): { name: string; keyId: Uint8Array; publicKey: Uint8Array } {
+function parseVerifierKey(text: string): { name: string; keyId: Uint8Array; publicKey: Uint8Array } {
   const parts = splitKey(text.trim(), 3);
   if (!parts) throw new Error('a verifier key is <name>+<hash>+<key>');
   const [name, id, key] = parts;

@@ -64,6 +64,9 @@ export const toHex = (h: Uint8Array): string => bytesToHex(h);
 export const fromHex = (hex: string): Hash => hexToBytes(hex);
 export const sameHash = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** Whether n (≥ 1) is a power of two (without 32-bit bitwise operators: sizes may pass 2^31). */
+export const isPowerOfTwo = (n: number): boolean => Number.isInteger(Math.log2(n));
+
 /** The largest power of two smaller than n (n ≥ 2): RFC 6962's split point. */
 export function splitPoint(n: number): number {
   let k = 1;
@@ -95,7 +98,10 @@ export function verifyInclusion(index: number, size: number, leaf: Hash, proof: 
     if (sn === 0) return false;
     if (fn % 2 === 1 || fn === sn) {
       r = hashChildren(p, r);
-      if (fn % 2 === 0) while (fn % 2 === 0 && fn !== 0) ((fn = Math.floor(fn / 2)), (sn = Math.floor(sn / 2)));
+      while (fn % 2 === 0 && fn !== 0) {
+        fn = Math.floor(fn / 2);
+        sn = Math.floor(sn / 2);
+      }
     } else {
       r = hashChildren(r, p);
     }
@@ -112,10 +118,13 @@ export function verifyConsistency(size1: number, size2: number, proof: Hash[], r
   if (size1 === 0) return proof.length === 0;
   if (proof.length === 0) return false;
   const path = [...proof];
-  if ((size1 & (size1 - 1)) === 0) path.unshift(root1); // size1 a power of two: the old root is the first node
+  if (isPowerOfTwo(size1)) path.unshift(root1); // size1 a power of two: the old root is the first node
   let fn = size1 - 1;
   let sn = size2 - 1;
-  while (fn % 2 === 1) ((fn = Math.floor(fn / 2)), (sn = Math.floor(sn / 2)));
+  while (fn % 2 === 1) {
+    fn = Math.floor(fn / 2);
+    sn = Math.floor(sn / 2);
+  }
   let fr = path[0]!;
   let sr = path[0]!;
   for (const c of path.slice(1)) {
@@ -123,7 +132,10 @@ export function verifyConsistency(size1: number, size2: number, proof: Hash[], r
     if (fn % 2 === 1 || fn === sn) {
       fr = hashChildren(c, fr);
       sr = hashChildren(c, sr);
-      while (fn % 2 === 0 && fn !== 0) ((fn = Math.floor(fn / 2)), (sn = Math.floor(sn / 2)));
+      while (fn % 2 === 0 && fn !== 0) {
+        fn = Math.floor(fn / 2);
+        sn = Math.floor(sn / 2);
+      }
     } else {
       sr = hashChildren(sr, c);
     }

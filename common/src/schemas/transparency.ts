@@ -40,7 +40,7 @@ export const ZConsistencyProof = z.object({ from: z.number(), to: z.number(), pr
 export type TConsistencyProof = z.infer<typeof ZConsistencyProof>;
 
 /** One signed checkpoint: the signed note, and what it says. */
-export const ZCheckpoint = z.object({ size: z.number(), rootHash: ZHex, note: z.string(), signedAt: z.string() });
+const ZCheckpoint = z.object({ size: z.number(), rootHash: ZHex, note: z.string(), signedAt: z.string() });
 export type TCheckpoint = z.infer<typeof ZCheckpoint>;
 export const ZCheckpointList = z.object({ checkpoints: z.array(ZCheckpoint), verifierKey: z.string() });
 export type TCheckpointList = z.infer<typeof ZCheckpointList>;

@@ -33,12 +33,6 @@ export async function latestCheckpoint(db: Knex): Promise<StoredCheckpoint | nul
   return row ? toCheckpoint(row) : null;
 }
 
-/** The checkpoint of exactly `size` leaves, when one was signed. */
-export async function checkpointOfSize(db: Knex, size: number): Promise<StoredCheckpoint | null> {
-  const row = (await db('ledger_checkpoints').where({ tree_size: size }).first()) as Row | undefined;
-  return row ? toCheckpoint(row) : null;
-}
-
 /** Every checkpoint ever signed, newest first, `limit` at a time below tree size `before`. */
 export async function listCheckpoints(db: Knex, q: { before?: number | undefined; limit: number }): Promise<StoredCheckpoint[]> {
   const query = db('ledger_checkpoints').orderBy('tree_size', 'desc').limit(q.limit);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { hashChildren, leafHashOf, splitPoint, toHex, type Hash, type LeafRow } from '../domain/tlog';
+import { hashChildren, isPowerOfTwo, leafHashOf, splitPoint, toHex, type Hash, type LeafRow } from '../domain/tlog';
 
 // The ledger's transparency log in Postgres (migrations/20261126000200_ledger_log.ts): appending in the writing
 // transaction, and reading the stored tree (roots and proofs) in O(log n) rows.
@@ -123,7 +123,7 @@ type Node = (level: number, idx: number) => Hash;
 /** MTH of leaves [lo, hi) from stored complete subtrees (lo is aligned to the subtrees it is split into). */
 function subtree(node: Node, lo: number, hi: number): Hash {
   const n = hi - lo;
-  if ((n & (n - 1)) === 0 && lo % n === 0) return node(Math.log2(n), lo / n);
+  if (isPowerOfTwo(n) && lo % n === 0) return node(Math.log2(n), lo / n);
   const k = splitPoint(n);
   return hashChildren(subtree(node, lo, lo + k), subtree(node, lo + k, hi));
 }
