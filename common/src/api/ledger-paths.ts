@@ -13,6 +13,7 @@ export const LEDGER_PATHS = {
   checkpoints: '/api/ledger/checkpoints',
   inclusionProof: '/api/ledger/proof/inclusion',
   consistencyProof: '/api/ledger/proof/consistency',
+  entries: '/api/ledger/entries',
 } as const;
 
 /** The ledger page opened on the verification of the row at log `index` (receipts link here). */

@@ -17,20 +17,31 @@ export const ZCheckpointsQuery = z.object({
   limit: z._default(z.coerce.number({ error: 'limit must be a number' }).check(z.int('limit must be a whole number'), z.minimum(1, 'limit must be at least 1'), z.maximum(100, 'limit must be at most 100')), 50),
 });
 
+/** GET /api/ledger/entries query: one investor ID's rows in the log. */
+export const ZEntriesQuery = z.object({
+  investor: z.string().check(z.trim(), z.minLength(1, 'investor is required'), z.maxLength(40, 'investor must be at most 40 characters'), z.regex(/^[A-Za-z0-9-]+$/, 'investor may contain only letters, digits and dashes')),
+});
+
+const ZLeafFields = z.object({
+  investor_id: z.string(),
+  purchase_date: z.string(),
+  investment_amount_usd: z.string(),
+  tokens_to_be_distributed: z.string(),
+  kind: z.string(),
+  reverses_index: z.nullable(z.number()),
+});
+
+/** One investor's rows with their log indexes, oldest first. */
+export const ZEntries = z.object({ entries: z.array(z.extend(ZLeafFields, { index: z.number() })) });
+export type TEntries = z.infer<typeof ZEntries>;
+
 /** An inclusion proof (RFC 9162 §2.1.3): the audit path from the leaf up, hashes in hex. */
 export const ZInclusionProof = z.object({
   index: z.number(),
   size: z.number(),
   /** The leaf hash stored for the row at `index`, and the public fields it is computed from. */
   leafHash: ZHex,
-  row: z.object({
-    investor_id: z.string(),
-    purchase_date: z.string(),
-    investment_amount_usd: z.string(),
-    tokens_to_be_distributed: z.string(),
-    kind: z.string(),
-    reverses_index: z.nullable(z.number()),
-  }),
+  row: ZLeafFields,
   proof: z.array(ZHex),
 });
 export type TInclusionProof = z.infer<typeof ZInclusionProof>;

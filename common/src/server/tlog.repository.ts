@@ -156,6 +156,15 @@ export const inclusionProof = (db: Knex, index: number, size: number): Promise<H
 export const consistencyProof = (db: Knex, from: number, to: number): Promise<Hash[]> =>
   from === to ? Promise.resolve([]) : withNodes(db, (node) => subproof(node, from, 0, to, true));
 
+const leafFieldsOf = (r: LoggedRow): LeafRow => ({
+  investor_id: r.investor_id,
+  purchase_date: r.purchase_date,
+  investment_amount_usd: r.investment_amount_usd,
+  tokens_to_be_distributed: r.tokens_to_be_distributed,
+  kind: r.source,
+  reverses_index: r.reverses_index === null ? null : Number(r.reverses_index),
+});
+
 /** The row at log `index` as it is now (its public fields) and the leaf hash stored when it was appended. */
 export async function logEntry(db: Knex, index: number): Promise<{ leafHash: string; row: LeafRow }> {
   const { rows } = (await db.raw(
@@ -167,14 +176,7 @@ export async function logEntry(db: Knex, index: number): Promise<{ leafHash: str
   if (!r) throw new Error(`no log entry ${index}`);
   return {
     leafHash: toHex(r.hash),
-    row: {
-      investor_id: r.investor_id,
-      purchase_date: r.purchase_date,
-      investment_amount_usd: r.investment_amount_usd,
-      tokens_to_be_distributed: r.tokens_to_be_distributed,
-      kind: r.source,
-      reverses_index: r.reverses_index === null ? null : Number(r.reverses_index),
-    },
+    row: leafFieldsOf(r),
   };
 }
 
@@ -183,4 +185,14 @@ export async function logIndexOfPayment(db: Knex, checkoutSessionId: string | nu
   if (!checkoutSessionId) return null;
   const row = (await db('token_purchases as t').join('ledger_log as l', 'l.purchase_id', 't.id').where('t.payment_reference', checkoutSessionId).first('l.log_index')) as { log_index: string } | undefined;
   return row ? Number(row.log_index) : null;
+}
+
+/** The log entries of one investor ID (at most 200, oldest first): the page's Verify finds a shown row's index here. */
+export async function logEntriesOfInvestor(db: Knex, investorId: string): Promise<Array<LeafRow & { index: number }>> {
+  const { rows } = (await db.raw(
+    `SELECT l.log_index, ${LEAF_COLUMNS} FROM token_purchases t JOIN ledger_log l ON l.purchase_id = t.id
+     LEFT JOIN ledger_log r ON r.purchase_id = t.reverses_id WHERE t.investor_id = ? ORDER BY l.log_index LIMIT 200`,
+    [investorId.toUpperCase()],
+  )) as { rows: Array<LoggedRow & { log_index: string }> };
+  return rows.map((r) => ({ index: Number(r.log_index), ...leafFieldsOf(r) }));
 }

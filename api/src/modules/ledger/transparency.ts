@@ -4,10 +4,10 @@ import { LEDGER_PATHS } from '@app/common/api/ledger-paths';
 import { verifierKeyOf } from '@app/common/domain/signed-note';
 import { toHex } from '@app/common/domain/tlog';
 import { ZApiError } from '@app/common/schemas/errors';
-import { ZCheckpointList, ZCheckpointsQuery, ZConsistencyProof, ZConsistencyQuery, ZInclusionProof, ZInclusionQuery } from '@app/common/schemas/transparency';
+import { ZCheckpointList, ZCheckpointsQuery, ZEntries, ZEntriesQuery, ZConsistencyProof, ZConsistencyQuery, ZInclusionProof, ZInclusionQuery } from '@app/common/schemas/transparency';
 import { ledgerSignerOf } from '@app/common/server/ledger-key';
 import { latestCheckpoint, listCheckpoints } from '@app/common/server/tlog-checkpoints';
-import { consistencyProof, inclusionProof, logEntry, logSize } from '@app/common/server/tlog.repository';
+import { consistencyProof, inclusionProof, logEntriesOfInvestor, logEntry, logSize } from '@app/common/server/tlog.repository';
 import { LEDGER_CACHE_CONTROL } from '@app/common/domain/ledger-http-cache';
 import { httpError } from '../../http-error';
 import type { ModuleOptions } from '../module';
@@ -43,6 +43,15 @@ export const transparencyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     async (req, reply) => {
       (reply as FastifyReply).header('cache-control', LEDGER_CACHE_CONTROL);
       return { checkpoints: await listCheckpoints(app.db, req.query), verifierKey };
+    },
+  );
+
+  app.get(
+    LEDGER_PATHS.entries,
+    { config: { access: 'public' }, schema: { tags: ['ledger'], summary: "One investor ID's rows with their log indexes (at most 200, oldest first): what the ledger page's Verify asks proofs for", querystring: ZEntriesQuery, response: { 200: ZEntries, 400: ZApiError } } },
+    async (req, reply) => {
+      (reply as FastifyReply).header('cache-control', LEDGER_CACHE_CONTROL);
+      return { entries: await logEntriesOfInvestor(app.db, req.query.investor) };
     },
   );
 
