@@ -107,9 +107,10 @@ export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, 
   let batcher = batchers.get(db);
   if (!batcher) batchers.set(db, (batcher = new ProviderEventBatcher(db, MAX_BATCH)));
   const result = await batcher.apply(eventId, log, () => applyAlone(db, eventId, log));
-  // A committed ledger row is in a signed checkpoint before its job completes (the minute schedule covers a failure here).
+  // A checkpoint after the commit, signed beside the job rather than in it (the job's latency stays the ledger's; a
+  // burst's batches share signings); one that fails or is cut off by a shutdown is signed by the minute schedule.
   if (result?.ledgerRow || result?.reversalRow) {
-    await requestCheckpoint(db, ledgerSigner).catch((err: Error) => log.warn({ err: err.message }, 'checkpoint not signed: the schedule signs it'));
+    void requestCheckpoint(db, ledgerSigner).catch((err: Error) => log.warn({ err: err.message }, 'checkpoint not signed: the schedule signs it'));
   }
   if (result) {
     announcePayment(emitter, result);
