@@ -134,7 +134,7 @@ export default function TokenLedger() {
 
             {verify.index !== null && (
               <Suspense fallback={null}>
-                <VerifyPanel index={verify.index} onClose={verify.close} />
+                <VerifyPanel key={verify.index} index={verify.index} onClose={verify.close} />
               </Suspense>
             )}
             {verify.notFound && (

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { verifyRow, type VerifyResult } from './verify';
 
-/** The outcome of verifying one log row in this browser (a lazily loaded chunk: the page's weight stays as it was). */
+/** The outcome of verifying one log row in this browser (a lazily loaded chunk: the page's weight stays as it was). Keyed by the index, so another row starts afresh. */
 export default function VerifyPanel({ index, onClose }: { index: number; onClose: () => void }) {
   const [result, setResult] = useState<VerifyResult | null>(null);
   useEffect(() => {
     let live = true;
-    setResult(null);
     void verifyRow(index).then((r) => live && setResult(r));
     return () => {
       live = false;
