@@ -1,8 +1,9 @@
-// Renders the public pages to HTML after `vite build web` (npm run build:web runs both): builds the server entry
-// (web/src/entry-server.tsx) into web/dist-ssr, renders each page of PUBLIC_ROUTES, the payment success pages' neutral
-// shell and the 404 page into web/dist/pages/, and draws the 1200x630 share image with the worker's image tools.
-// The API serves these files (api/src/plugins/web.ts); /token-ledger gets its head here and its body from the API,
-// which renders it with the ledger's current figures.
+// Prepares the public pages after `vite build web` (npm run build:web runs both): builds the server entry
+// (web/src/entry-server.tsx) into web/dist-ssr, writes the shell the pages are composed into (inline stylesheet, the
+// loader) and the manifest of PUBLIC_ROUTES and the payment success pages' neutral shell into web/dist/pages/, and
+// draws the 1200x630 share image with the worker's image tools. The API (api/src/plugins/web.ts) renders each page
+// from the server entry with the site's current content (settings admins edit, the token sale; /token-ledger also the
+// ledger's figures), so a changed setting reaches the pages without a build.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,33 +13,26 @@ import { PRERENDERED_PRIVATE_ROUTES, PUBLIC_ROUTES } from '@app/common/routes';
 import { renderShareCard } from '../worker/src/render/share-card';
 import { ROOT } from './lib/paths';
 
-type Route = (typeof PUBLIC_ROUTES)[number] | (typeof PRERENDERED_PRIVATE_ROUTES)[number] | '404';
-/** What the built web/src/entry-server.tsx exports (the root tsconfig does not compile the web app's JSX). */
+/** What the built web/src/entry-server.tsx exports that this script uses (the root tsconfig does not compile the web app's JSX). */
 interface Entry {
-  renderPage(url: string): Promise<string>;
-  pageMeta(route: Route, origin: string): unknown;
-  headTags(meta: unknown, path: string, opts: { index: boolean }): string;
-  composePage(shell: string, head: string, body: string): string;
-  ORIGIN_TOKEN: string;
   PRODUCT_NAME: string;
   SHARE_IMAGE: { path: string };
 }
 
 /**
- * What the API reads: for each path, the page file (under dist/pages) and whether the body is rendered per request;
- * the CSP hashes of the inline script the pages carry (the API allows exactly these on the pages it serves).
+ * What the API reads: the shell every page is composed into (inline stylesheet, the loader), each page's path and
+ * whether search engines may list it, and the CSP hashes of the inline script the pages carry (the API allows exactly
+ * these on the pages it serves).
  */
 interface PagesManifest {
-  pages: Record<string, { file: string; live?: 'ledger' }>;
-  notFound: string;
+  shell: string;
+  pages: Record<string, { index: boolean }>;
   scriptHashes: string[];
 }
 
 const WEB = path.join(ROOT, 'web');
 const DIST = path.join(WEB, 'dist');
 const SSR_DIR = path.join(WEB, 'dist-ssr');
-/** The marker the API replaces with the ledger page's rendered body. */
-const LIVE_BODY = '<!--live-body-->';
 
 /**
  * The prerendered pages carry the app's stylesheet inline (~12 KB gzip): the first paint (the LCP text is in the HTML)
@@ -118,19 +112,10 @@ async function prerenderWeb(log: (m: string) => void = console.log): Promise<voi
   const shell = deferEntry(inlineStylesheets(readFileSync(path.join(DIST, 'index.html'), 'utf8')));
   const outDir = path.join(DIST, 'pages');
   mkdirSync(outDir, { recursive: true });
-  const manifest: PagesManifest = { pages: {}, notFound: '404.html', scriptHashes: [cspHash(ENTRY_LOADER)] };
-  const fileOf = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1).replace(/\//g, '--')}.html`);
-
-  for (const route of [...PUBLIC_ROUTES, ...PRERENDERED_PRIVATE_ROUTES]) {
-    const index = (PUBLIC_ROUTES as readonly string[]).includes(route);
-    const head = entry.headTags(entry.pageMeta(route, entry.ORIGIN_TOKEN), route, { index });
-    const live = route === '/token-ledger';
-    const body = live ? LIVE_BODY : await entry.renderPage(route);
-    writeFileSync(path.join(outDir, fileOf(route)), entry.composePage(shell, head, body));
-    manifest.pages[route] = { file: fileOf(route), ...(live ? { live: 'ledger' as const } : {}) };
-  }
-  const notFoundHead = entry.headTags(entry.pageMeta('404', entry.ORIGIN_TOKEN), '/404', { index: false });
-  writeFileSync(path.join(outDir, manifest.notFound), entry.composePage(shell, notFoundHead, await entry.renderPage('/__not-found__')));
+  const manifest: PagesManifest = { shell: 'shell.html', pages: {}, scriptHashes: [cspHash(ENTRY_LOADER)] };
+  writeFileSync(path.join(outDir, manifest.shell), shell);
+  for (const route of PUBLIC_ROUTES) manifest.pages[route] = { index: true };
+  for (const route of PRERENDERED_PRIVATE_ROUTES) manifest.pages[route] = { index: false };
   writeFileSync(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
 
   const png = await renderShareCard({
@@ -139,7 +124,7 @@ async function prerenderWeb(log: (m: string) => void = console.log): Promise<voi
     footer: 'I AM THE BUSINESS · DOG POUND · TOKEN LEDGER',
   });
   writeFileSync(path.join(DIST, entry.SHARE_IMAGE.path.slice(1)), png);
-  log(`web: prerendered ${Object.keys(manifest.pages).length + 1} pages and the share image`);
+  log(`web: the server entry, the pages' shell for ${Object.keys(manifest.pages).length} pages (the API renders them) and the share image`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -38,6 +38,9 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** The investor ID as logged: the export puts a ' before a leading = + - @ TAB or CR (spreadsheet formula guard). */
+const unguarded = (cell: string): string => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
 function main(): number {
   const [csvPath, checkpointPath, keyArg] = process.argv.slice(2);
   const key = keyArg ?? process.env.LEDGER_VERIFIER_KEY;
@@ -64,7 +67,7 @@ function main(): number {
   let failed = false;
   const leaves = sorted.map((r, i) => {
     if (Number(r[index!]) !== i) throw new Error(`the export lacks log index ${i}: verify a full export (no search)`);
-    const computed = leafHashOf({ investor_id: r[id!]!, purchase_date: r[date!]!, investment_amount_usd: r[usd!]!, tokens_to_be_distributed: r[tokens!]!, kind: r[kind!]!, reverses_index: r[reverses!] ? Number(r[reverses!]) : null });
+    const computed = leafHashOf({ investor_id: unguarded(r[id!]!), purchase_date: r[date!]!, investment_amount_usd: r[usd!]!, tokens_to_be_distributed: r[tokens!]!, kind: r[kind!]!, reverses_index: r[reverses!] ? Number(r[reverses!]) : null });
     if (!failed && !sameHash(computed, fromHex(r[leaf!]!))) {
       console.log(`FAIL row ${i} (${r[id!]}) does not hash to the leaf it was logged with`);
       failed = true;

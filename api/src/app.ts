@@ -3,10 +3,10 @@ import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiConfig } from './config';
-import { httpError } from './http-error';
 import { accessPlugin, sessionCookieName, studioCookieName } from './plugins/access';
 import { dbPlugin } from './plugins/db';
 import { ledgerCachePlugin } from './plugins/ledger-cache';
+import { siteRevisionPlugin } from './plugins/site-revision';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -17,6 +17,7 @@ import { realtimePlugin } from './plugins/realtime';
 import { redisPlugin } from './plugins/redis';
 import { DATA_CSP, securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
+import { stringGatePlugin } from './plugins/string-gate';
 import { webPlugin } from './plugins/web';
 import { MODULES } from './modules/index';
 import type { ModuleOptions } from './modules/module';
@@ -29,17 +30,18 @@ function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** Whether parsed params or query (strings, arrays, objects) hold a NUL character anywhere. */
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
-  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1));
-  if (typeof (value as { pipe?: unknown }).pipe === 'function') return false;
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The time rules that depend on "now" read (cohort states, seat holds): the machine's, unless a test sets it. */
+    clock: () => Date;
+  }
 }
 
-/** Builds the API with every plugin and route registered; it does not listen (tests use inject). */
-export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
+/**
+ * Builds the API with every plugin and route registered; it does not listen (tests use inject). `clock` replaces
+ * the machine's time for the rules that depend on it (tests move it).
+ */
+export async function buildApp(config: ApiConfig, opts: { clock?: () => Date } = {}): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
   const lifetime = { idleMs: config.SESSION_IDLE_HOURS * 3_600_000, absoluteMs: config.SESSION_MAX_DAYS * 86_400_000 };
   const app = Fastify({
@@ -64,21 +66,18 @@ export async function buildApp(config: ApiConfig): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('clock', opts.clock ?? (() => new Date()));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
-  // Postgres cannot take NUL in text: refuse it in a path or query up front (a clear 400 instead of a
-  // database error). Body text fields are cleaned of control characters by their schemas instead.
-  app.addHook('preValidation', async (req) => {
-    const where = hasNul(req.params) ? 'path' : hasNul(req.query) ? 'query' : null;
-    if (where) throw httpError(400, `Invalid ${where}: text may not contain NUL (\\u0000) characters`);
-  });
-
   await app.register(errorsPlugin);
+  // Before every module, so each route registered after it, in any module, passes the gate.
+  await app.register(stringGatePlugin);
   await app.register(dbPlugin, { url: config.DATABASE_URL, poolMax: config.DB_POOL_MAX });
   await app.register(ledgerCachePlugin, { url: config.DATABASE_URL });
+  await app.register(siteRevisionPlugin, { url: config.DATABASE_URL });
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   // Files from S3_PUBLIC_URL (a CDN or public bucket) play in <audio>/<video> only if the CSP allows that origin.
   const mediaOrigins = config.STORAGE_DRIVER === 's3' && config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [];

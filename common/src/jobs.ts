@@ -68,6 +68,19 @@ export const JOBS = {
     description:
       "Recomputes every leaf of the transparency log from the ledger rows and the latest checkpoint's root; on any mismatch it raises ledger_log_alarms (metric, admin banner) and fails with the first differing index (docs/ledger-transparency.md says what an operator does then).",
   },
+  'program.seat-refund': {
+    queue: 'ledger',
+    // The job id is seatRefundJobId(paymentId): one refund per overbooked enrolment, however often it is asked for.
+    payload: z.object({ paymentId: z.uuid() }).strict(),
+    description:
+      'Refunds in full an enrolment paid after its seat hold ended into a cohort already full (a late async payment), through the provider (idempotency key per payment; TEST MODE: the local checkout, its charge.refunded through the inbox), and records that it was asked; the refund notice says why.',
+  },
+  'program.seat-sweep': {
+    queue: 'ledger',
+    payload: z.object({}).strict(),
+    description:
+      "Frees the seats of enrolment checkouts that expired unpaid without their expiry event reaching us, asks again for overbooked enrolments' refunds a lost job left, and mails the 'notify me' requests once the next cohort's enrolment has opened.",
+  },
   'recording.finalize': {
     queue: 'recordings',
     payload: z.object({ recordingId: z.uuid() }).strict(),
@@ -128,8 +141,12 @@ export const SCHEDULES: ReadonlyArray<{ id: string; job: JobName; everyMs: numbe
   { id: 'ledger-checkpoint', job: 'ledger.checkpoint', everyMs: 60_000 },
   { id: 'ledger-watchdog', job: 'ledger.watchdog', everyMs: 10 * 60_000 },
   { id: 'recording-reconcile', job: 'recording.reconcile', everyMs: 60_000 },
+  { id: 'program-seat-sweep', job: 'program.seat-sweep', everyMs: 60_000 },
   { id: 'session-reminders-reconcile', job: 'session.reminders-reconcile', everyMs: 5 * 60_000 },
 ];
+
+/** The job id of an overbooked enrolment's refund. */
+export const seatRefundJobId = (paymentId: string): string => `seat-refund-${paymentId}`;
 
 /** Whether a string is a known job name. */
 export function isJobName(name: string): name is JobName {

@@ -28,6 +28,8 @@ export const WEB_ROUTES = [
   '/newsletter/confirm',
   '/newsletter/unsubscribe',
   '/admin/payments',
+  '/admin/cohorts',
+  '/admin/settings',
 ] as const;
 
 /** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */
@@ -54,6 +56,12 @@ export const PUBLIC_ROUTES = [
   '/events/i-am-the-business',
   '/business-ecosystem',
 ] as const satisfies ReadonlyArray<(typeof WEB_ROUTES)[number]>;
+
+/**
+ * The public pages that show the program's cohort (dates, seats, price): the API renders them per request with the
+ * program seed (loadProgramSeed), so no built page states a cohort that data has since changed.
+ */
+export const PROGRAM_ROUTES = ['/', '/pitch-deck', '/incubator', '/incubator-application', '/events/i-am-the-business'] as const satisfies ReadonlyArray<(typeof PUBLIC_ROUTES)[number]>;
 
 /**
  * Pages also rendered at build time but not indexed: the payment success pages' neutral shell (their state

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger.repository';
+import { seedDemoCohort } from '@app/common/server/program/demo-cohort';
+import { seedSiteSettings } from './demo-site';
 
 /**
  * Demo ledger: 36 purchases by 30 investors over 2025, deterministic so that seeding twice changes
@@ -81,12 +83,20 @@ async function seedArchive(db: Knex): Promise<number> {
   return created;
 }
 
-/** Inserts the demo data; idempotent. Returns how many rows were new. */
-export async function seedDemo(db: Knex): Promise<{ ledgerRows: number; members: number; archivedSessions: number }> {
+/**
+ * Inserts the demo data; idempotent. Returns how many rows were new. The demo cohort (only when there is no cohort
+ * at all) starts some six weeks after `now`, so a fresh demo always has a cohort open for enrolment.
+ */
+export async function seedDemo(
+  db: Knex,
+  now = new Date(),
+): Promise<{ ledgerRows: number; members: number; archivedSessions: number; cohorts: number; siteSettings: boolean }> {
   const ledgerRows = await appendLedgerRows(db, demoLedgerRows());
+  const siteSettings = await seedSiteSettings(db);
+  const cohorts = (await seedDemoCohort(db, now)) ? 1 : 0;
   const members = await seedMembers(db);
   const archivedSessions = await seedArchive(db);
   // Keep generated investor codes (ADX0031 on) clear of the seeded ones.
   await db.raw(`SELECT setval('investor_code_seq', greatest((SELECT last_value FROM investor_code_seq), 30))`);
-  return { ledgerRows, members, archivedSessions };
+  return { ledgerRows, members, archivedSessions, cohorts, siteSettings };
 }

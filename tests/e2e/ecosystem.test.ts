@@ -40,7 +40,7 @@ describe('/business-ecosystem', () => {
     await page.getByRole('heading', { name: 'Shop & Experience with ADX' }).waitFor();
     const partners = page.getByTestId('partner-card');
     expect(await partners.count()).toBe(4);
-    for (const category of ['Retail', 'Food & Beverage', 'Services', 'Technology']) await partners.getByText(category, { exact: true }).waitFor();
+    for (const category of ['Retail', 'Food & Beverage', 'Services', 'Technology']) await partners.getByText(category, { exact: true }).first().waitFor();
     expect(await partners.getByRole('heading', { name: 'Coming Soon' }).count()).toBe(4);
     const visits = partners.getByRole('button', { name: 'Visit Business' });
     expect(await visits.count()).toBe(4);
@@ -60,9 +60,10 @@ describe('/business-ecosystem', () => {
       FORM_MESSAGES.businessModel,
       FORM_MESSAGES.technology,
     ]) {
-      await application().getByText(m, { exact: true }).waitFor();
+      await application().getByText(m, { exact: true }).first().waitFor();
     }
-    // Focus goes to the first field in error.
+    // A summary lists them, each a link to its field, and focus goes to the first field in error.
+    expect(await application().getByRole('alert').getByRole('link').count()).toBe(8);
     expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id)).toBe('application-businessName');
     expect(await site.app.database.db('form_submissions').count({ n: '*' }).first()).toEqual({ n: '0' });
   });
@@ -70,7 +71,7 @@ describe('/business-ecosystem', () => {
   it('checks the website only when one is given, and clears messages as fields are fixed', async () => {
     const form = application();
     await form.getByLabel('Website (optional)').fill('not a url');
-    await form.getByText(FORM_MESSAGES.website, { exact: true }).waitFor();
+    await form.getByText(FORM_MESSAGES.website, { exact: true }).first().waitFor();
     await form.getByLabel('Business Name').fill('Sunrise Bakery');
     await form.getByLabel('Contact Name').fill('Ada Lovelace');
     await form.getByLabel('Contact Email').fill('ada@sunrise.example');
@@ -105,12 +106,12 @@ describe('/business-ecosystem', () => {
   it('shows every feedback message for bad input', async () => {
     const form = feedback();
     await form.getByRole('button', { name: 'Submit Feedback' }).click();
-    await form.getByText(FORM_MESSAGES.subject, { exact: true }).waitFor();
-    await form.getByText(FORM_MESSAGES.messageMin, { exact: true }).waitFor();
+    await form.getByText(FORM_MESSAGES.subject, { exact: true }).first().waitFor();
+    await form.getByText(FORM_MESSAGES.messageMin, { exact: true }).first().waitFor();
     await form.getByLabel('Email (optional)').fill('grace@');
-    await form.getByText(FORM_MESSAGES.email, { exact: true }).waitFor();
+    await form.getByText(FORM_MESSAGES.email, { exact: true }).first().waitFor();
     await form.getByLabel('Message').fill('x'.repeat(1001));
-    await form.getByText(FORM_MESSAGES.messageMax, { exact: true }).waitFor();
+    await form.getByText(FORM_MESSAGES.messageMax, { exact: true }).first().waitFor();
     await form.getByText('1001 / 1000').waitFor();
   });
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../worker/src/mail/mailer';
 import { useE2eSite } from '../helpers/e2e';
 import { screenshot, signInBrowser } from '../helpers/site';
+import { formatCohortDate, formatCohortTime } from '@app/common/domain/cohorts';
 
 // Outbox only (no SMTP_URL), links to this test's server.
 const site = useE2eSite({
@@ -49,7 +50,9 @@ describe('mail in the browser', () => {
 
     const outbox = await admin.newPage();
     const text = await outboxText(outbox, 'enrollee@example.org', 'Your enrolment in I Am The Business is confirmed');
-    expect(text).toContain('October 4th 2025, 10:00 AM');
+    // The demo cohort's start, in its time zone (the cohorts table).
+    const cohort = await site.app.database.db('cohorts').first();
+    expect(text).toContain(`${formatCohortDate(cohort.starts_at.toISOString(), cohort.time_zone)}, ${formatCohortTime(cohort.starts_at.toISOString(), cohort.time_zone)}`);
     await screenshot(outbox, 'admin-outbox');
     await outbox.setViewportSize({ width: 375, height: 812 });
     await screenshot(outbox, 'admin-outbox');

@@ -83,7 +83,7 @@ describe('payment and donation success pages only say "successful" for money tha
     await settle(id, 'pay');
     await page.getByRole('button', { name: 'Check again' }).click();
     await page.getByRole('heading', { name: 'Thank You for Your Donation!' }).waitFor();
-    expect(await page.getByTestId('donation-tokens-result').innerText()).toContain('1,500 ADX');
+    expect(await page.getByTestId('donation-tokens-result').innerText()).toContain('150 ADX');
     await page.close();
   });
 

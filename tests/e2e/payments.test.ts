@@ -79,7 +79,7 @@ describe('investment portal', () => {
 });
 
 describe('donation checkout', () => {
-  it('donates $25 with ADX: the success page shows the investor ID and the ledger finds 2,500 tokens', async () => {
+  it('donates $25 with ADX: the success page shows the investor ID and the ledger finds 250 tokens (the sale price)', async () => {
     const page = await site.browser.newPage();
     await page.goto(`${site.app.baseUrl}/`);
     const { url } = await page.evaluate(async () => {
@@ -92,11 +92,11 @@ describe('donation checkout', () => {
     await page.waitForURL(/\/donation-success\?session_id=/);
     await page.getByText('Thank You for Your Donation!').waitFor();
     const investorId = (await page.getByTestId('investor-id').innerText()).trim();
-    expect(await page.getByTestId('donation-tokens-result').innerText()).toContain('2,500 ADX');
+    expect(await page.getByTestId('donation-tokens-result').innerText()).toContain('250 ADX');
     await page.getByRole('link', { name: 'See it on the public ledger' }).click();
     await page.getByText('Found 1 matching record(s)').waitFor();
     expect(await page.getByTestId('ledger-row-match').innerText()).toContain(investorId);
-    expect(await page.getByTestId('ledger-row-match').innerText()).toContain('2,500');
+    expect(await page.getByTestId('ledger-row-match').innerText()).toContain('250');
     await page.close();
   });
 

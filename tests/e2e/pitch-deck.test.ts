@@ -50,7 +50,8 @@ describe('/pitch-deck', () => {
     expect(await panel.getByRole('heading').innerText()).toBe('Media');
     expect(await panel.innerText()).toContain('rewards factual, high-quality content');
     await page.getByRole('button', { name: 'Arts & Entertainment' }).click();
-    expect(await panel.getByRole('heading').innerText()).toBe('Arts and Entertainment');
+    // One name per sector: the button and the panel say the same (the site setting).
+    expect(await panel.getByRole('heading').innerText()).toBe('Arts & Entertainment');
     expect(await page.getByRole('button', { name: 'Arts & Entertainment' }).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -61,11 +62,11 @@ describe('/pitch-deck', () => {
     await page.locator('#growth').getByRole('button', { name: /Sponsor a Student - \$2,497/ }).waitFor();
   });
 
-  it('shows 2,500 tokens for $25 and counts non-numeric input as 0', async () => {
+  it('shows 250 tokens for $25 at the sale price and counts non-numeric input as 0', async () => {
     const input = page.getByLabel('Investment amount (USD)');
-    expect(await page.getByTestId('calculator-tokens').innerText()).toContain('10,000');
+    expect(await page.getByTestId('calculator-tokens').innerText()).toContain('1,000');
     await input.fill('25');
-    expect(await page.getByTestId('calculator-tokens').innerText()).toMatch(/^2,500 ADX tokens/);
+    expect(await page.getByTestId('calculator-tokens').innerText()).toMatch(/^250 ADX tokens/);
     await input.fill('abc');
     expect(await page.getByTestId('calculator-tokens').innerText()).toMatch(/^0 ADX tokens/);
   });
@@ -87,14 +88,14 @@ describe('/pitch-deck', () => {
     expect(await page.locator('#funds').innerText()).toMatch(/Technology and Development\s+50%/);
   });
 
-  it('selects roadmap steps one at a time and moves the progress bar', async () => {
+  it('selects roadmap steps one at a time and moves the progress bar (the demo settings\' phases)', async () => {
     const bar = page.getByRole('progressbar', { name: 'Roadmap progress' });
-    expect(await bar.getAttribute('aria-valuenow')).toBe('0');
+    expect(await bar.getAttribute('aria-valuenow')).toBe('100');
     for (const [step, progress, title] of [
-      ["Q1 '25", '33', 'Launch & Incubation'],
-      ["Q2 '25", '66', 'Onboarding & Growth'],
-      ['Next', '100', 'Scaling the Vision'],
-      ["Q4 '24", '0', 'Foundation & Funding'],
+      ['Phase 2', '40', 'Launch & Incubation'],
+      ['Phase 3', '0', 'Onboarding & Growth'],
+      ['Next', '0', 'Scaling the Vision'],
+      ['Phase 1', '100', 'Foundation & Funding'],
     ] as const) {
       await page.getByRole('button', { name: new RegExp(`^${step}`) }).click();
       expect(await bar.getAttribute('aria-valuenow')).toBe(progress);

@@ -111,11 +111,13 @@ describe('HTML as a crawler or a link preview sees it (no JavaScript)', () => {
       return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
     };
     expect(await ld('/')).toEqual([expect.objectContaining({ '@type': 'Organization', name: 'ADX Trust', url: `${site.app.baseUrl}/` })]);
+    // The demo cohort's start (the cohorts table), not a constant.
+    const cohort = await site.app.database.db('cohorts').first();
     expect(await ld('/events/i-am-the-business')).toEqual([
       expect.objectContaining({
         '@type': 'Event',
         name: 'I Am The Business',
-        startDate: '2025-10-04T10:00:00',
+        startDate: cohort.starts_at.toISOString(),
         eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
         location: expect.objectContaining({ '@type': 'VirtualLocation' }),
       }),

@@ -7,6 +7,9 @@ import { createSession } from '@app/common/server/sessions.repository';
 import { issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { appendToLog } from '@app/common/server/tlog.repository';
 import { grantAdmin } from '@app/common/server/users.repository';
+import { demoCohortInput } from '@app/common/server/program/demo-cohort';
+import { insertCohort, type CohortRow } from '@app/common/server/program/cohorts.repository';
+import type { TCohortInput } from '@app/common/schemas/program';
 
 type Row = Record<string, unknown>;
 /** A unique suffix for names and ids that must not collide within one database. */
@@ -55,6 +58,15 @@ export async function buildSpeakerSessionWithToken(db: Knex, overrides: Row = {}
 export async function buildDonation(db: Knex, overrides: Row = {}): Promise<{ id: string }> {
   const [row] = (await db('donations').insert({ amount_cents: 1000, ...overrides }).returning('id')) as Array<{ id: string }>;
   return row!;
+}
+
+/**
+ * A cohort relative to `now` (default: the machine's time), open for enrolment, starting in about six weeks, 25
+ * seats at $2,497 unless told; a unique number unless told.
+ */
+export async function buildCohort(db: Knex, overrides: Partial<TCohortInput> = {}, now = new Date()): Promise<CohortRow> {
+  const max = (await db('cohorts').max({ n: 'number' }).first()) as { n: number | null };
+  return insertCohort(db, demoCohortInput(now, { number: (max.n ?? 0) + 1, ...overrides }));
 }
 
 /** A program payment row ($2,497 program, pending unless told). */

@@ -25,6 +25,8 @@ export interface FakeSession {
   /** payment_intent_data as sent: what the bank line and the receipt will say. */
   statement_descriptor_suffix: string | null;
   payment_intent_description: string | null;
+  /** When Stripe closes the session unpaid (epoch seconds); Stripe's default is 24 hours. */
+  expires_at: number;
 }
 
 interface FakeCharge {
@@ -159,6 +161,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const amount = Number(f['line_items[0][price_data][unit_amount]']) * Number(f['line_items[0][quantity]'] ?? 1);
     if (!Number.isInteger(amount) || amount <= 0) return reply.status(400).send({ error: { type: 'invalid_request_error', message: 'Invalid unit_amount' } });
+    // Like Stripe: expires_at from 30 minutes to 24 hours after the session's creation.
+    const nowS = Math.floor(Date.now() / 1000);
+    const expiresAt = f.expires_at ? Number(f.expires_at) : nowS + 86_400;
+    if (!Number.isInteger(expiresAt) || expiresAt < nowS + 1800 || expiresAt > nowS + 86_400) {
+      return reply.status(400).send({ error: { type: 'invalid_request_error', param: 'expires_at', message: 'The `expires_at` timestamp must be between 30 minutes and 24 hours after Checkout Session creation.' } });
+    }
     const id = `cs_test_${randomBytes(16).toString('hex')}`;
     const session: FakeSession = {
       id,
@@ -178,6 +186,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       payment_intent: null,
       statement_descriptor_suffix: f['payment_intent_data[statement_descriptor_suffix]'] ?? null,
       payment_intent_description: f['payment_intent_data[description]'] ?? null,
+      expires_at: expiresAt,
     };
     state.sessions.set(id, session);
     if (key) idempotent.set(key, id);

@@ -40,19 +40,23 @@ function gotoWaitsForTheApp(page: Page): void {
   proto[PATCHED] = true;
 }
 
-/** Launches headless Chromium with the flags this sandbox needs (no network beyond localhost). */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Launches headless Chromium with the flags this sandbox needs (no network beyond localhost). `blockPopups` keeps
+ * Chromium's pop-up blocker on (Playwright turns it off), as a visitor's browser has it.
+ */
+export async function launchBrowser(opts: { blockPopups?: boolean } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run npm test (it installs it) or set CHROMIUM_PATH`);
-  const browser = await launch();
+  const browser = await launch(opts.blockPopups ?? false);
   const page = await browser.newPage();
   gotoWaitsForTheApp(page);
   await page.close();
   return browser;
 }
 
-function launch(): Promise<Browser> {
+function launch(blockPopups: boolean): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
+    ...(blockPopups ? { ignoreDefaultArgs: ['--disable-popup-blocking'] } : {}),
     args: [
       '--headless',
       '--no-sandbox',

@@ -74,14 +74,16 @@ export interface StripeSite {
 
 /**
  * The refund tests' shared set-up: registers beforeAll/afterAll hooks that start the fake Stripe, the app on it
- * (its own database and Redis prefix) and the real workers, and close them again.
+ * (its own database and Redis prefix) and the real workers, and close them again. `tokensPerDollar` sets the token
+ * sale's rate first (100: one token per cent, so a refund's figures read in whole tokens).
  */
-export function useStripeSite(): StripeSite {
+export function useStripeSite(opts: { tokensPerDollar?: string } = {}): StripeSite {
   const state: { stripe?: FakeStripe; t?: TestApp; worker?: RunningWorkers } = {};
   beforeAll(async () => {
     state.stripe = await startFakeStripe();
     const s = state.stripe;
     state.t = await startTestApp({ env: stripeAppEnv(s) });
+    if (opts.tokensPerDollar) await state.t.database.db('token_sale').update({ tokens_per_dollar: opts.tokensPerDollar });
     state.worker = await startTestWorker(state.t.database.db, state.t.config.REDIS_PREFIX);
   });
   afterAll(async () => {

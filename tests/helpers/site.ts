@@ -9,12 +9,20 @@ import { DATA_DIR } from '../../scripts/lib/paths';
 /** Where the suite writes screenshots for a person to look at (not committed: .data/ is ignored). */
 const SCREENSHOT_DIR = path.join(DATA_DIR, 'screenshots');
 
-/** A browser context whose window.open calls are recorded instead of followed (mail drafts, external pages). */
+/**
+ * A browser context whose window.open calls are recorded instead of followed (mail drafts, external pages). A blank
+ * tab opened ahead of its page (web/src/lib/new-tab.ts) is recorded with the address it is later sent to.
+ */
 export async function recordingContext(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport });
   // A string, because this program is type-checked without the DOM library.
   await context.addInitScript({
-    content: 'window.__opened = []; window.open = (url, target) => { window.__opened.push({ url: String(url), target }); return null; };',
+    content: `window.__opened = []; window.open = (url, target) => {
+      const entry = { url: String(url ?? ''), target };
+      window.__opened.push(entry);
+      if (entry.url !== '') return null;
+      return { opener: null, closed: false, close() { this.closed = true; }, location: { set href(to) { entry.url = String(to); } } };
+    };`,
   });
   return context;
 }

@@ -5,6 +5,7 @@ import { deliver, inboxDrained, netOf, startDonation } from '../helpers/payments
 import { anonymous, signInAs, type Client } from '../helpers/session';
 import { eventually, startTestWorker } from '../helpers/worker';
 import type { RunningWorkers } from '../../worker/src/workers';
+import { buildCohort } from '../factories/index';
 
 describe('admin refunds through Stripe (the fake Stripe, real SDK)', () => {
   let stripe: FakeStripe;
@@ -17,6 +18,7 @@ describe('admin refunds through Stripe (the fake Stripe, real SDK)', () => {
     t = await startTestApp({ env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.baseUrl, PUBLIC_URL: 'http://localhost:3000' } });
     worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX);
     admin = await signInAs(t.app, t.database.db, 'refund_admin', { admin: true });
+    await buildCohort(t.database.db);
   });
   afterAll(async () => {
     await worker?.close();
@@ -61,6 +63,20 @@ describe('admin refunds through Stripe (the fake Stripe, real SDK)', () => {
     expect((await admin.request('POST', url, {})).statusCode).toBe(409);
     const audited = await t.database.db('security_audit_logs').where({ event_type: 'admin_refund_requested', user_id: admin.userId });
     expect(audited).toHaveLength(3);
+  });
+
+  it("keeps the provider's reason when it refuses: a refund asked for while the previous one's event is on its way", async () => {
+    const s = stripe.pay((await startDonation(t, stripe, 9000)).id);
+    await deliver(t, stripe.event('checkout.session.completed', s));
+    await drained();
+    const url = `/api/admin/payments/donation/${s.metadata.row_id}/refund`;
+    expect((await admin.request('POST', url, { amount_cents: 2500 })).statusCode).toBe(200);
+    // Before charge.refunded arrives our records still say 9000 cents are left; Stripe knows 6500 are.
+    const refused = await admin.request('POST', url, {});
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'Conflict' });
+    expect(refused.json().message).toContain('Refund amount is greater than the unrefunded amount');
+    expect(refused.json().message).not.toContain('Something went wrong');
   });
 
   it('is for admins only', async () => {

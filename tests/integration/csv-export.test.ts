@@ -7,7 +7,7 @@ import { startTestApp } from '../helpers/app';
 import { anonymous, signInAs } from '../helpers/session';
 import { eventually } from '../helpers/worker';
 
-const site = useStripeSite();
+const site = useStripeSite({ tokensPerDollar: '100' });
 
 const lines = (body: string) => body.trimEnd().split('\n');
 

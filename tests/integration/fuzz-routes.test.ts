@@ -2,16 +2,21 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../../api/src/access';
+import type { OpenAPIV3 } from 'openapi-types';
+import { Contract } from '../helpers/contract';
 import { streamHead } from '../helpers/event-stream';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { anonymous, signInAs, type Client } from '../helpers/session';
 import { studioSpeaker } from '../helpers/studio';
 
 /**
- * Property-based hardening of every JSON route: generated bodies, query strings, path parameters and
- * headers (shaped by each route's OpenAPI description, so many reach the handler, and many do not)
- * must never produce a 5xx, and every 4xx must be our JSON {error, message}. The seed is fixed;
- * `npm test` runs FUZZ_RUNS (default 25) cases per route, `npm run test:fuzz` 1,000.
+ * Property-based hardening of every route of the OpenAPI document: generated bodies, query strings, path parameters
+ * and headers (shaped by each route's OpenAPI description, so many reach the handler, and many do not) must never
+ * produce a 5xx, and every 4xx must be our JSON {error, message}. Every answer is also checked against the document
+ * (tests/helpers/contract.ts: status, media type, JSON body; a request the document calls valid is not refused), as
+ * the route's own caller and, for signed-in routes, anonymously and as a member too. The seed is fixed; `npm test`
+ * runs FUZZ_RUNS (default 25) cases per route and caller role (a fifth of that for the refused roles), `npm run
+ * test:fuzz` 1,000.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
@@ -30,11 +35,14 @@ interface OpenApiOperation {
 }
 type OpenApi = { paths: Record<string, Record<string, OpenApiOperation>> };
 
+let contract: Contract;
+
 beforeAll(async () => {
   t = await startTestApp();
-  // Our JSON API (the queue dashboard's routes are bull-board's own code, covered by the authz matrix).
-  routes = t.app.routeAccess.filter((r) => r.url.startsWith('/api/'));
   docs = (await t.app.inject('/api/docs/json')).json() as OpenApi;
+  contract = new Contract(docs as unknown as OpenAPIV3.Document);
+  // Every documented route (the queue dashboard's routes are bull-board's own code, covered by the authz matrix).
+  routes = t.app.routeAccess.filter((r) => contract.operation(r.method, r.url));
 });
 afterAll(async () => {
   await t?.close();
@@ -115,7 +123,7 @@ function queryFor(op: OpenApiParam[]): fc.Arbitrary<string> {
   return fc.array(fc.tuple(key, val), { maxLength: 5 }).map((pairs) => pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&'));
 }
 
-function pathFor(url: string): fc.Arbitrary<string> {
+function pathFor(url: string): fc.Arbitrary<{ path: string; params: Record<string, string> }> {
   const params = [...url.matchAll(/:(\w+)|\*$/g)];
   const seg = fc.oneof(
     { weight: 3, arbitrary: text.filter((s) => s.length > 0).map(enc) },
@@ -124,8 +132,21 @@ function pathFor(url: string): fc.Arbitrary<string> {
   );
   return fc.tuple(...params.map(() => seg)).map((vals) => {
     let i = 0;
-    return url.replace(/:(\w+)|\*$/g, () => vals[i++] ?? 'x');
+    return { path: url.replace(/:(\w+)|\*$/g, () => vals[i++] ?? 'x'), params: Object.fromEntries(params.map((m, j) => [m[1] ?? '*', vals[j] ?? 'x'])) };
   });
+}
+
+/** The request as the route reads it (decoded path parameters, parsed query and JSON body), or null when it cannot be read. */
+function asRead(input: { path: { params: Record<string, string> }; query: string; body: { payload: string | undefined; contentType: string | undefined } }) {
+  try {
+    const params = Object.fromEntries(Object.entries(input.path.params).map(([k, v]) => [k, decodeURIComponent(v)]));
+    const query: Record<string, string | string[]> = {};
+    for (const [k, v] of new URLSearchParams(input.query)) query[k] = k in query ? [query[k]!, v].flat() : v;
+    const body: unknown = input.body.payload === undefined ? undefined : input.body.contentType === 'application/json' ? JSON.parse(input.body.payload) : input.body.payload;
+    return { params, query, body, contentType: input.body.contentType };
+  } catch {
+    return null;
+  }
 }
 
 const headers = fc.record(
@@ -141,6 +162,12 @@ const headers = fc.record(
   },
   { requiredKeys: [] },
 ).map((h) => Object.fromEntries(Object.entries(h).filter(([, v]) => /^[\t\x20-\x7e]*$/.test(v))));
+
+/** Who calls a route: its own kind of caller and, for a signed-in route, an anonymous visitor and (for admin routes) a member. */
+function callersOf(route: RouteAccess): string[] {
+  if (route.access === 'public') return ['anonymous'];
+  return [route.access, 'anonymous', ...(route.access === 'admin' ? ['member'] : [])];
+}
 
 function problem(res: LightMyRequestResponse): string | null {
   if (res.statusCode >= 500) return `status ${res.statusCode}: ${res.body.slice(0, 300)}`;
@@ -168,8 +195,7 @@ describe(`fuzz: every JSON route, ${RUNS} generated requests each (seed ${SEED})
     const statuses = new Map<number, number>();
     const clients = new Map<string, Client>();
     let users = 0;
-    const clientFor = async (route: RouteAccess, fresh = false): Promise<Client> => {
-      const role = route.access === 'public' ? 'anonymous' : route.access;
+    const clientFor = async (role: string, fresh = false): Promise<Client> => {
       const existing = clients.get(role);
       if (existing && !fresh) return existing;
       users += 1;
@@ -187,8 +213,9 @@ describe(`fuzz: every JSON route, ${RUNS} generated requests each (seed ${SEED})
       if (keys.length) await t.app.redis.del(...keys);
     };
 
-    for (const route of routes) {
+    for (const [route, role] of routes.flatMap((r) => callersOf(r).map((c) => [r, c] as const))) {
       const op = operation(route);
+      const own = role === (route.access === 'public' ? 'anonymous' : route.access);
       const withBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
       const arb = fc.record({
         path: pathFor(route.url),
@@ -200,11 +227,15 @@ describe(`fuzz: every JSON route, ${RUNS} generated requests each (seed ${SEED})
       });
       const result = await fc.check(
         fc.asyncProperty(arb, async (input) => {
-          let client = await clientFor(route);
+          // A `..` segment is resolved by the URL parser (as browsers and proxies do): the request may leave this
+          // route. Then it is judged as the API's (never 5xx, JSON errors), not by this route's operation.
+          const reached = new URL(input.path.path, 'http://fuzz').pathname.startsWith(route.url.split(/[:*]/)[0]!);
+          if (!reached && !new URL(input.path.path, 'http://fuzz').pathname.startsWith('/api/')) return;
+          let client = await clientFor(role);
           const inject = async () => {
             const res = await t.app.inject({
               method: route.method as 'GET',
-              url: input.query ? `${input.path}?${input.query}` : input.path,
+              url: input.query ? `${input.path.path}?${input.query}` : input.path.path,
               headers: {
                 ...(client.jar.cookies.size ? { cookie: client.jar.header() } : {}),
                 ...(client.csrf ? { 'x-csrf-token': client.csrf } : {}),
@@ -224,18 +255,40 @@ describe(`fuzz: every JSON route, ${RUNS} generated requests each (seed ${SEED})
             res = await inject();
           }
           // A route that ended the session (sign-out, account deletion) leaves the next cases signed out.
-          if (res.statusCode === 401 && route.access !== 'public') client = await clientFor(route, true);
+          if (res.statusCode === 401 && role !== 'anonymous') client = await clientFor(role, true);
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-          const p = problem(res);
-          if (p) throw new Error(`${route.method} ${input.path}${input.query ? `?${input.query}` : ''}: ${p}`);
+          // A field refused by validation in a request the document calls valid: a rule the document leaves out.
+          const fieldError = res.statusCode === 400 && /^\{.*"fields":/.test(res.body);
+          const read = fieldError ? asRead(input) : null;
+          const p = problem(res) ?? (reached ? contract.violation(route.method, route.url, res, read !== null && contract.requestIsValid(op as OpenAPIV3.OperationObject, read)) : null);
+          if (p) throw new Error(`${route.method} ${input.path.path}${input.query ? `?${input.query}` : ''}: ${p}`);
         }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        { numRuns: own ? RUNS : Math.max(3, Math.round(RUNS / 5)), seed: SEED, endOnFailure: true },
       );
-      if (result.failed) failures.push(`${route.method} ${route.url} (${route.access}): ${((result.errorInstance as Error | undefined)?.message ?? "failed").slice(0, 400)} [counterexample ${JSON.stringify(result.counterexample)?.slice(0, 400)}]`);
+      if (result.failed) failures.push(`${route.method} ${route.url} (${role}): ${((result.errorInstance as Error | undefined)?.message ?? "failed").slice(0, 400)} [counterexample ${JSON.stringify(result.counterexample)?.slice(0, 400)}]`);
     }
+    console.log(`contract: ${contract.checked.operations.size} of ${routes.length} documented operations, ${contract.checked.answers} answers checked against the document (${contract.checked.documentValidRequests} of them field refusals of requests the document calls valid)`);
+    expect(contract.checked.operations.size).toBe(routes.length);
     // FUZZ_STATS=1: how the answers spread (how many cases got past validation to the handlers).
     if (process.env.FUZZ_STATS) console.log(`fuzz: ${routes.length} routes; answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
     expect(failures).toEqual([]);
+  });
+});
+
+describe('the document states the rules the routes enforce', () => {
+  it('e-mail length, non-JSON answers and the statuses every route can give', async () => {
+    const signIn = docs.paths['/api/auth/dev-sign-in']!.post! as unknown as OpenAPIV3.OperationObject;
+    const email = ((signIn.requestBody as OpenAPIV3.RequestBodyObject).content['application/json']!.schema as OpenAPIV3.SchemaObject).properties!.email as OpenAPIV3.SchemaObject;
+    expect(email.maxLength).toBe(254);
+    const long = await anonymous(t.app).request('POST', '/api/auth/dev-sign-in', { username: 'long_mail', email: `${'a'.repeat(288)}@example.org` });
+    expect(long.statusCode).toBe(400);
+    for (const path of ['/api/ledger/export.csv', '/api/admin/payments/export.csv', '/api/admin/submissions/export.csv', '/api/admin/newsletter/subscribers/export.csv']) {
+      const op = docs.paths[path]!.get! as unknown as OpenAPIV3.OperationObject;
+      expect(Object.keys((op.responses['200'] as OpenAPIV3.ResponseObject).content ?? {}), path).toEqual(['text/csv']);
+      expect(Object.keys((op.responses['400'] as OpenAPIV3.ResponseObject).content ?? {}), path).toEqual(['application/json']);
+    }
+    const admin = docs.paths['/api/admin/payments/{kind}/{id}/refund']!.post! as unknown as OpenAPIV3.OperationObject;
+    expect(Object.keys(admin.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404', '413', '414', '415', '429']));
   });
 });
 

@@ -1,24 +1,40 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../../api/src/access';
+import { TEXT_MESSAGES } from '@app/common/domain/text';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { fakeWebm, multipart } from '../helpers/multipart';
+import { streamHead } from '../helpers/event-stream';
 import { anonymous, signInAs, type Client } from '../helpers/session';
 import { studioSpeaker } from '../helpers/studio';
 
 /**
- * The deterministic half of the route fuzz test (fuzz-routes.test.ts generates the random half): every
- * documented string field of every JSON route gets NUL, lone surrogates, control and bidi characters
- * spliced into an otherwise valid request. NUL and lone surrogates must answer 4xx (Postgres cannot
- * store them), the others must never answer 5xx and must not reach the tables.
+ * The deterministic half of the route fuzz test (fuzz-routes.test.ts generates the random half). The fields come from
+ * the OpenAPI document, not from a list: every string property of every operation's body (at any depth), and every
+ * query, path and header parameter, gets NUL and lone surrogates, then control and bidi characters, spliced into an
+ * otherwise valid request. NUL and lone surrogates must be refused by the one string gate, whatever the field's type
+ * (text, URL, e-mail, enum, id): 400 naming the field with the gate's reason. The others must never answer 5xx and
+ * must not reach the tables.
  */
 let t: TestApp;
 let routes: RouteAccess[] = [];
 let docs: OpenApi;
 
-interface OpenApiOperation {
-  parameters?: Array<{ name: string; in: 'query' | 'path' | 'header' }>;
-  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+interface JsonSchema {
+  type?: string | string[];
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  $ref?: string;
 }
-type OpenApi = { paths: Record<string, Record<string, OpenApiOperation>> };
+interface OpenApiOperation {
+  parameters?: Array<{ name: string; in: 'query' | 'path' | 'header'; schema?: JsonSchema }>;
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+type OpenApi = { paths: Record<string, Record<string, OpenApiOperation>>; components?: { schemas?: Record<string, JsonSchema> } };
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -29,9 +45,31 @@ afterAll(async () => {
   await t?.close();
 });
 
-function operation(route: RouteAccess): OpenApiOperation {
+function operation(route: RouteAccess): OpenApiOperation | undefined {
   const p = route.url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
-  return docs.paths[p]?.[route.method.toLowerCase()] ?? {};
+  return docs.paths[p]?.[route.method.toLowerCase()];
+}
+
+/** Every string property of a body schema, as dotted paths (array items as `.0`); files (format binary) are bytes. */
+function stringFields(schema: JsonSchema | undefined, path: string[] = [], depth = 0): string[][] {
+  if (!schema || depth > 12) return [];
+  if (schema.$ref) return stringFields(docs.components?.schemas?.[schema.$ref.split('/').pop()!], path, depth + 1);
+  const out: string[][] = [];
+  const types = [schema.type ?? []].flat();
+  if (types.includes('string') && schema.format !== 'binary' && path.length) out.push(path);
+  for (const [k, v] of Object.entries(schema.properties ?? {})) out.push(...stringFields(v, [...path, k], depth + 1));
+  if (schema.items) out.push(...stringFields(schema.items, [...path, '0'], depth + 1));
+  for (const sub of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) out.push(...stringFields(sub, path, depth + 1));
+  return out;
+}
+
+/** `base` with `value` at `path` (objects and arrays made on the way). */
+function withValue(base: unknown, path: string[], value: (current: unknown) => unknown): unknown {
+  if (!path.length) return value(base);
+  const [head, ...rest] = path;
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(base) ? [...(base as unknown[])] : /^\d+$/.test(head!) && (base === undefined || base === null) ? [] : { ...((base as Record<string, unknown>) ?? {}) };
+  (copy as Record<string, unknown>)[head!] = withValue((copy as Record<string, unknown>)[head!], rest, value);
+  return copy;
 }
 
 /** A valid body per write route that stores text, so a bad character in one field is the only fault. */
@@ -51,57 +89,77 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
 const UNSTORABLE = { nul: 'a\u0000b', 'lone high surrogate': 'a\uD800b', 'lone low surrogate': 'a\uDC00b' };
 const HARMLESS = { controls: 'a\u0001\u001b[2J\u007f\u0085b', bidi: 'a\u202Egnp.exe\u202Cb \u2066c\u2069' };
 
-describe('every string field: NUL and lone surrogates answer 4xx, control and bidi characters never 5xx', () => {
-  it('checks each documented body field, query parameter and path parameter of every JSON route', { timeout: 240_000 }, async () => {
+const REASONS: Record<string, string> = { nul: TEXT_MESSAGES.nul, 'lone high surrogate': TEXT_MESSAGES.surrogate, 'lone low surrogate': TEXT_MESSAGES.surrogate };
+
+describe('every string field of the document: NUL and lone surrogates refused by the gate naming the field, control and bidi characters never 5xx', () => {
+  it('checks each string property of every body, and each query, path and header parameter, of every operation', { timeout: 240_000 }, async () => {
     const failures: string[] = [];
+    const checked = { operations: 0, fields: 0, requests: 0 };
     const admin = await signInAs(t.app, t.database.db, 'strings_admin', { admin: true });
     const member = await signInAs(t.app, t.database.db, 'strings_member');
     const speaker = (await studioSpeaker(t.app, t.database.db, 'Strings session')).client;
     const clientFor = (access: string): Client => (access === 'public' ? anonymous(t.app) : access === 'admin' ? admin : access === 'speaker' ? speaker : member);
-    const send = async (route: RouteAccess, url: string, body?: Record<string, unknown>) => {
+    const send = async (route: RouteAccess, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+      checked.requests += 1;
       const c = clientFor(route.access);
       const keys = await t.app.redis.keys(`${t.config.REDIS_PREFIX}:rl:*`);
       if (keys.length) await t.app.redis.del(...keys);
-      return t.app.inject({
+      const res = await t.app.inject({
         method: route.method as 'POST',
         url,
-        headers: { ...(c.jar.cookies.size ? { cookie: c.jar.header() } : {}), ...(c.csrf ? { 'x-csrf-token': c.csrf } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: { ...(c.jar.cookies.size ? { cookie: c.jar.header() } : {}), ...(c.csrf ? { 'x-csrf-token': c.csrf } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
         ...(body ? { payload: JSON.stringify(body) } : {}),
+        // An endless event stream (the ledger's live updates): its head is read, then it is closed.
+        ...(route.eventStream ? { payloadAsStream: true } : {}),
       });
+      return route.eventStream ? streamHead(res) : res;
     };
-    const check = (what: string, status: number, unstorable: boolean, body: string) => {
-      if (unstorable ? status < 400 || status >= 500 : status >= 500) failures.push(`${what}: ${status} ${body.slice(0, 160)}`);
+    /** Unstorable: 400 whose `fields` names the field with the gate's reason. Harmless: anything but 5xx. */
+    const check = (what: string, res: LightMyRequestResponse, field: string, bad: string) => {
+      const reason = REASONS[bad];
+      if (!reason) {
+        if (res.statusCode >= 500) failures.push(`${what}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+        return;
+      }
+      const named = res.statusCode === 400 && (res.json() as { fields?: Record<string, string[]> }).fields?.[field]?.includes(reason);
+      if (!named) failures.push(`${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     };
     // Sign-out would end the sessions the other checks use.
     for (const route of routes.filter((r) => r.url !== '/api/auth/sign-out')) {
       const op = operation(route);
+      if (!op) continue;
+      checked.operations += 1;
       const plainPath = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x');
       const key = `${route.method} ${route.url}`;
-      const bodyProps = Object.keys(Object.values(op.requestBody?.content ?? {})[0]?.schema?.properties ?? {});
-      const isJson = Object.keys(op.requestBody?.content ?? {}).some((ct) => ct.includes('json'));
+      const [contentType, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
+      const bodyFields = contentType?.includes('json') ? stringFields(media?.schema) : [];
+      const params = op.parameters ?? [];
+      checked.fields += bodyFields.length + params.length;
       for (const [name, bad] of [...Object.entries(UNSTORABLE), ...Object.entries(HARMLESS)]) {
-        const unstorable = name in UNSTORABLE;
-        if (isJson) {
-          for (const prop of bodyProps) {
-            // Spliced into a valid value, so length rules pass and only the character is at fault.
-            const sample = SAMPLES[key]?.[prop];
-            const res = await send(route, plainPath, { ...(SAMPLES[key] ?? {}), [prop]: typeof sample === 'string' ? `${sample.slice(0, 20)}${bad}${sample.slice(20)}` : bad });
-            check(`${key} body.${prop} with ${name}`, res.statusCode, unstorable, res.body);
-          }
+        for (const field of bodyFields) {
+          // Spliced into a valid value, so length rules pass and only the character is at fault.
+          const body = withValue(SAMPLES[key] ?? {}, field, (sample) => (typeof sample === 'string' ? `${sample.slice(0, 20)}${bad}${sample.slice(20)}` : bad));
+          check(`${key} body.${field.join('.')} with ${name}`, await send(route, plainPath, body), field.join('.'), name);
         }
-        // A URL cannot carry a lone surrogate; NUL and control characters it can.
+        // A URL cannot carry a lone surrogate (its UTF-8 does not exist); NUL and control characters it can.
         if (name.includes('surrogate')) continue;
-        for (const q of (op.parameters ?? []).filter((p) => p.in === 'query')) {
-          const res = await send(route, `${plainPath}?${q.name}=${encodeURIComponent(bad)}`);
-          check(`${key} ?${q.name} with ${name}`, res.statusCode, unstorable, res.body);
+        for (const q of params.filter((p) => p.in === 'query')) {
+          check(`${key} ?${q.name} with ${name}`, await send(route, `${plainPath}?${q.name}=${encodeURIComponent(bad)}`), q.name, name);
         }
-        for (const m of route.url.matchAll(/:(\w+)/g)) {
-          const res = await send(route, route.url.replace(`:${m[1]}`, encodeURIComponent(bad)).replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000'), SAMPLES[key]);
-          check(`${key} :${m[1]} with ${name}`, res.statusCode, unstorable, res.body);
+        for (const m of route.url.matchAll(/:(\w+)|\*$/g)) {
+          const url = route.url.replace(m[0], encodeURIComponent(bad)).replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+          check(`${key} :${m[1] ?? '*'} with ${name}`, await send(route, url, SAMPLES[key]), m[1] ?? '*', name);
+        }
+        for (const h of params.filter((p) => p.in === 'header')) {
+          check(`${key} header ${h.name} with ${name}`, await send(route, plainPath, SAMPLES[key], { [h.name]: bad }), h.name.toLowerCase(), name);
         }
       }
+      // Headers the audit log stores (the user agent) pass the same gate on every route.
+      check(`${key} user-agent with nul`, await send(route, plainPath, SAMPLES[key], { 'user-agent': UNSTORABLE.nul }), 'user-agent', 'nul');
     }
+    console.log(`string gate: ${checked.operations} operations, ${checked.fields} documented fields and parameters, ${checked.requests} requests`);
     expect(failures, failures.join('\n')).toEqual([]);
+    expect(checked.operations).toBeGreaterThan(50);
     // What was accepted was cleaned on the way in: no control or bidi characters reached the tables.
     const mine = (await t.database.db('users').where({ id: member.userId }).first('bio')) as { bio: string };
     expect(mine.bio.startsWith('Baker and teacher.a')).toBe(true);
@@ -111,5 +169,19 @@ describe('every string field: NUL and lone surrogates answer 4xx, control and bi
       [dirty, dirty],
     )) as { rows: Array<{ n: number }> };
     expect(rows[0]!.n).toBe(0);
+  });
+
+  it('refuses NUL in the fields of a multipart upload too', async () => {
+    const member = await signInAs(t.app, t.database.db, 'strings_uploader');
+    // Multipart carries raw UTF-8, which cannot hold a lone surrogate (it arrives as U+FFFD): NUL is what it can carry.
+    for (const [name, bad] of Object.entries(UNSTORABLE).filter(([n]) => n === 'nul')) {
+      const body = multipart([
+        { name: 'note', value: bad },
+        { name: 'audio', value: fakeWebm(), filename: 'take.webm', contentType: 'audio/webm' },
+      ]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/me/audio', headers: { cookie: member.jar.header(), 'x-csrf-token': member.csrf!, ...body.headers }, payload: body.payload });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields).toEqual({ note: [REASONS[name]] });
+    }
   });
 });

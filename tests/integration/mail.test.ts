@@ -7,6 +7,8 @@ import { deliver } from '../helpers/payments';
 import { anonymous, signInAs } from '../helpers/session';
 import { createTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { eventually, startTestWorker } from '../helpers/worker';
+import { buildCohort } from '../factories/index';
+import { formatCohortDate, formatCohortTime } from '@app/common/domain/cohorts';
 import { createMailer } from '../../worker/src/mail/mailer';
 import type { RunningWorkers } from '../../worker/src/workers';
 
@@ -34,6 +36,7 @@ async function startSite(smtpUrl?: string): Promise<Site> {
   const t = await startTestApp({ env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.baseUrl, PUBLIC_URL: 'http://localhost:3000' } });
   const mailer = createMailer({ ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}), MAIL_FROM: 'ADX Trust <hello@adx.example>', MAIL_REPLY_TO: 'team@adx.example', PRODUCT_NAME: 'ADX Trust', PUBLIC_URL: 'http://localhost:3000' });
   const worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX, { mailer });
+  await buildCohort(t.database.db);
   return { t, worker };
 }
 
@@ -83,9 +86,12 @@ describe('mail over SMTP', () => {
     expect(m.subject).toBe('Your enrolment in I Am The Business is confirmed');
     expect(m.from?.text).toContain('hello@adx.example');
     expect(m.replyTo?.text).toContain('team@adx.example');
-    expect(textOf(m)).toContain('October 4th 2025, 10:00 AM');
+    // The start of the cohort the payment enrolled in, in its time zone (the cohorts table, not a constant).
+    const cohort = await relayed.t.database.db('cohorts').first();
+    const start = formatCohortDate(cohort.starts_at.toISOString(), cohort.time_zone);
+    expect(textOf(m)).toContain(`${start}, ${formatCohortTime(cohort.starts_at.toISOString(), cohort.time_zone)}`);
     expect(textOf(m)).toContain('$2,497.00');
-    expect(m.html).toContain('October 4th 2025');
+    expect(m.html).toContain(start);
     expect(m.html).toContain('<table'); // built from React Email components, not a bare string
     const row = await relayed.t.database.db('program_payments').where({ checkout_session_id: session.id }).first();
     expect(row.status).toBe('paid');
@@ -119,7 +125,7 @@ describe('mail over SMTP', () => {
     expect(textOf(donation)).toContain('$25.00');
     expect(textOf(donation)).toContain(`R-${String(donationRow.id).slice(0, 8).toUpperCase()}`);
     expect(textOf(donation)).toContain(donationRow.investor_id);
-    expect(textOf(donation)).toContain('ADX tokens: 2,500 ADX');
+    expect(textOf(donation)).toContain('ADX tokens: 250 ADX');
     expect(donation.html).toContain(`/token-ledger?search=${donationRow.investor_id}`);
     // The receipts name their ledger row's log index and link to its verification.
     const logIndex = async (session: string) =>
@@ -235,9 +241,9 @@ describe('refund and dispute notices', () => {
     const row = await site.database.db('donations').where({ checkout_session_id: session.id }).first();
     expect(row.status).toBe('refunded');
     expect(m.subject).toBe('Your payment was refunded');
-    for (const line of ['Amount paid: $25.00', 'Refunded so far: $25.00', 'Remaining: $0.00', 'ADX tokens taken back: 2,500 ADX', `Receipt: ${row.receipt_code as string}`]) expect(textOf(m)).toContain(line);
+    for (const line of ['Amount paid: $25.00', 'Refunded so far: $25.00', 'Remaining: $0.00', 'ADX tokens taken back: 250 ADX', `Receipt: ${row.receipt_code as string}`]) expect(textOf(m)).toContain(line);
     expect(m.html).toContain('<table');
-    expect(m.html).toContain('2,500 ADX');
+    expect(m.html).toContain('250 ADX');
     const outbox = await site.database.db('mail_outbox').where({ message_key: `payment-refunded-donation-${row.id as string}-2500` });
     expect(outbox).toHaveLength(1);
   });

@@ -10,8 +10,10 @@ const TABLES = [
   'session_archive', 'session_favorites', 'session_views', 'flyers', 'local_checkout_sessions', 'studio_credentials',
   'mail_outbox', 'newsletter_subscribers',
   'payment_charges', 'provider_reconciliations',
+  'cohorts', 'seat_reservations', 'cohort_notify_requests',
   'session_rsvps', 'calendar_feed_tokens',
   'ledger_log_head', 'ledger_log', 'ledger_tree', 'ledger_checkpoints', 'ledger_log_pending', 'ledger_log_alarms',
+  'site_revision', 'site_settings', 'token_sale', 'ledger_investors',
 ];
 
 let t: TestDatabase;

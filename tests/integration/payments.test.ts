@@ -5,6 +5,7 @@ import { deliver, inboxDrained } from '../helpers/payments';
 import { anonymous, signInAs, type Client } from '../helpers/session';
 import { eventually, startTestWorker } from '../helpers/worker';
 import type { RunningWorkers } from '../../worker/src/workers';
+import { buildCohort } from '../factories/index';
 
 let stripe: FakeStripe;
 let t: TestApp;
@@ -14,6 +15,7 @@ let investor: Client;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   t = await startTestApp({ env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.baseUrl, PUBLIC_URL: 'http://localhost:3000' } });
+  await buildCohort(t.database.db);
   worker = await startTestWorker(t.database.db, t.config.REDIS_PREFIX);
   investor = await signInAs(t.app, t.database.db, 'investor_one', { email: 'investor@example.org' });
 });
@@ -137,7 +139,7 @@ describe('webhooks', () => {
     const ledger = await t.database.db('token_purchases').whereIn('payment_reference', [paidDonation.id, plainDonation.id, paidInvestment.id, expiredDonation.id, failedInvestment.id]);
     expect(ledger.map((r) => r.payment_reference).sort()).toEqual([paidDonation.id, paidInvestment.id].sort());
     const donationRow = ledger.find((r) => r.payment_reference === paidDonation.id)!;
-    expect(donationRow).toMatchObject({ investment_amount_usd: '50.00', tokens_to_be_distributed: '5000.00000000', source: 'donation' });
+    expect(donationRow).toMatchObject({ investment_amount_usd: '50.00', tokens_to_be_distributed: '500.00000000', source: 'donation' });
     expect(donationRow.investor_id).toMatch(/^ADX\d{4,}$/);
     const investmentRow = ledger.find((r) => r.payment_reference === paidInvestment.id)!;
     expect(investmentRow).toMatchObject({ investment_amount_usd: '2500.00', tokens_to_be_distributed: '25000.00000000', source: 'investment' });
@@ -188,6 +190,19 @@ describe('webhooks', () => {
     expect(skewed.statusCode).toBe(200);
   });
 
+  it('refuses a signature header with more than one timestamp (the future check and the signature read the same one)', async () => {
+    const s = stripe.pay((await donate({ amount: 4400, wantsAdxTokens: true })).id);
+    const now = Math.floor(Date.now() / 1000);
+    const e = stripe.event('checkout.session.completed', s, { timestamp: now + 3600 });
+    const v1 = e.signature.split(',').find((p) => p.startsWith('v1='))!;
+    for (const header of [`t=${now},t=${now + 3600},${v1}`, `t=${now + 3600},${v1},t=${now}`]) {
+      const res = await deliver(t, { payload: e.payload, signature: header });
+      expect(res.statusCode, header).toBe(400);
+      expect(res.json().message).toMatch(/more than one timestamp/);
+    }
+    expect(await t.database.db('stripe_events').where({ id: e.id })).toHaveLength(0);
+  });
+
   it('refuses to record a session whose charged amount differs from ours', async () => {
     const s = await donate({ amount: 3000, wantsAdxTokens: true });
     const forged = { ...stripe.pay(s.id), amount_total: 1 };
@@ -209,13 +224,13 @@ describe('verify (success pages do not depend on webhook timing)', () => {
     const res = await anonymous(t.app).request('POST', '/api/payments/verify', { session_id: s.id });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ success: true, kind: 'donation', status: 'paid', amount_cents: 2500, tokens: '2500.00000000' });
+    expect(body).toMatchObject({ success: true, kind: 'donation', status: 'paid', amount_cents: 2500, tokens: '250.00000000' });
     expect(body.investor_id).toMatch(/^ADX/);
     await deliverEvent('checkout.session.completed', stripe.sessions.get(s.id)!);
     await eventually(allProcessed);
     expect(await t.database.db('token_purchases').where({ payment_reference: s.id })).toHaveLength(1);
     const search = (await t.app.inject(`/api/ledger?search=${body.investor_id}`)).json();
-    expect(search.rows[0]).toMatchObject({ tokens_to_be_distributed: '2500.00000000' });
+    expect(search.rows[0]).toMatchObject({ tokens_to_be_distributed: '250.00000000' });
   });
 
   it('shows an investment only to its owner', async () => {

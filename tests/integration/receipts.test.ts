@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { anonymous, signInAs } from '../helpers/session';
+import { buildCohort } from '../factories/index';
 
 let stripe: FakeStripe;
 let t: TestApp;
@@ -9,6 +10,7 @@ let t: TestApp;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   t = await startTestApp({ env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.baseUrl, PUBLIC_URL: 'http://localhost:3000' } });
+  await buildCohort(t.database.db);
 });
 afterAll(async () => {
   await t?.close();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deliver, inboxDrained, ledgerOf, netOf, startDonation, useStripeSite } from '../helpers/payments';
 import { eventually } from '../helpers/worker';
 
-const site = useStripeSite();
+const site = useStripeSite({ tokensPerDollar: '100' });
 
 const db = () => site.t.database.db;
 const statusOf = async (rowId: string) => ((await db()('donations').where({ id: rowId }).first()) as { status: string }).status;

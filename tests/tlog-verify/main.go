@@ -96,6 +96,14 @@ func leaf(investor, date, usd, tokens, kind, reverses string) tlog.Hash {
 	return tlog.RecordHash([]byte(strings.Join([]string{"adx-ledger-row/v1", investor, date, usd, tokens, kind, reverses}, "\n")))
 }
 
+// unguarded undoes the export's spreadsheet formula guard: a ' before a leading = + - @ TAB or CR.
+func unguarded(cell string) string {
+	if len(cell) > 1 && cell[0] == '\'' && strings.ContainsRune("=+-@\t\r", rune(cell[1])) {
+		return cell[1:]
+	}
+	return cell
+}
+
 type inclusion struct {
 	LeafHash string `json:"leafHash"`
 	Row      struct {
@@ -220,7 +228,7 @@ func exported(body []byte, latest checkpoint, previous *checkpoint) {
 		if r[col["log_index"]] != strconv.Itoa(n) {
 			fail("the export lacks log index %d", n)
 		}
-		h := leaf(r[col["Investor ID"]], r[col["Purchase Date"]], r[col["Investment Amount (USD)"]], r[col["Tokens to be Distributed"]], r[col["kind"]], r[col["reverses_log_index"]])
+		h := leaf(unguarded(r[col["Investor ID"]]), r[col["Purchase Date"]], r[col["Investment Amount (USD)"]], r[col["Tokens to be Distributed"]], r[col["kind"]], r[col["reverses_log_index"]])
 		if firstBad < 0 && hex.EncodeToString(h[:]) != r[col["leaf_hash"]] {
 			firstBad = int64(n)
 		}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { investButtonLabel, investmentSubmitProblem, readInvestmentInput } from '@app/common/domain/investment';
-import { centsToDollars, dollarsToCents, donationTokens, investmentTokens, investorCode } from '@app/common/domain/money';
+import { centsToDollars, dollarsToCents, donationTokens, investorCode } from '@app/common/domain/money';
+import { tokensForCents } from '@app/common/domain/token-sale';
 
 describe('money rules', () => {
   it('converts cents and dollars exactly', () => {
@@ -14,9 +15,9 @@ describe('money rules', () => {
     expect(dollarsToCents('-1')).toBeNull();
     expect(dollarsToCents('abc')).toBeNull();
   });
-  it('gives 10 tokens per invested dollar and one per donated cent', () => {
-    expect(investmentTokens(100000)).toBe('10000.00000000');
-    expect(investmentTokens(10001)).toBe('1000.10000000');
+  it('gives 10 tokens per dollar at the first sale price, and one per cent to a donation stored before rates were kept', () => {
+    expect(tokensForCents('10', 100000)).toBe('10000.00000000');
+    expect(tokensForCents('10', 10001)).toBe('1000.10000000');
     expect(donationTokens(2500)).toBe('2500.00000000');
   });
   it('formats investor codes', () => {

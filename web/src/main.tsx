@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
+import { readSiteSeed, SiteProvider } from './features/site/site-data';
 import './styles.css';
 
 const rootElement = document.getElementById('root');
@@ -9,9 +10,11 @@ if (!rootElement) throw new Error('index.html has no #root element');
 
 const app = (
   <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
+    <SiteProvider initial={readSiteSeed()}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </SiteProvider>
   </StrictMode>
 );
 

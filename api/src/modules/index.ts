@@ -12,7 +12,9 @@ import type { ApiModule } from './module';
 import { newsletterModule } from './newsletter/index';
 import { paymentsModule } from './payments/index';
 import { profilesModule } from './profiles/index';
+import { programModule } from './program/index';
 import { sessionsModule } from './sessions/index';
+import { siteModule } from './site/index';
 import { studioModule } from './studio/index';
 
 /**
@@ -37,4 +39,6 @@ export const MODULES: readonly ApiModule[] = [
   flyersModule,
   formsModule,
   newsletterModule,
+  programModule,
+  siteModule,
 ];

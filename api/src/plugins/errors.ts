@@ -32,8 +32,10 @@ export const errorsPlugin = fp(
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
       if (status >= 500) {
         req.log.error({ err }, 'request failed');
-        const message = status === 503 ? err.message : 'Something went wrong on our side. Please try again.';
-        return reply.status(status).send({ statusCode: status, error: status === 503 ? 'Service Unavailable' : 'Internal Server Error', message, requestId: req.id });
+        // Messages written for the caller (httpError) are kept; anything else may carry internals.
+        const exposed = status === 503 || (err as { expose?: unknown }).expose === true;
+        const message = exposed ? err.message : 'Something went wrong on our side. Please try again.';
+        return reply.status(status).send({ statusCode: status, error: exposed ? httpText(status) : 'Internal Server Error', message, requestId: req.id });
       }
       const body: TApiError = { statusCode: status, error: err.name && err.name !== 'FastifyError' && err.name !== 'Error' ? err.name : httpText(status), message: err.message, requestId: req.id };
       return reply.status(status).send(body);
@@ -43,6 +45,6 @@ export const errorsPlugin = fp(
 );
 
 function httpText(status: number): string {
-  const texts: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests' };
+  const texts: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 502: 'Bad Gateway', 503: 'Service Unavailable' };
   return texts[status] ?? 'Error';
 }

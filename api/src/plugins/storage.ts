@@ -85,6 +85,7 @@ export const storagePlugin = fp<{ env: StorageEnv; storage?: Storage }>(
           tags: ['files'],
           summary: 'A stored public file (session recordings, flyers, thumbnails), with byte ranges; member audio is served by GET /api/members/{id}/audio',
           params: z.object({ '*': z.string() }),
+          produces: ['*/*'],
         },
       },
       async (req, reply) => {

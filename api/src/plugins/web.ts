@@ -4,29 +4,35 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { isWebRoute, PUBLIC_ROUTES } from '@app/common/routes';
+import { isWebRoute, PROGRAM_ROUTES, PUBLIC_ROUTES } from '@app/common/routes';
 import { INVESTOR_ID_SEARCH_MAX, isLedgerSearch } from '@app/common/domain/ledger-search';
 import { ledgerSummary, listLedger } from '@app/common/server/ledger.repository';
+import type { TProgramView } from '@app/common/schemas/program';
+import type { TSiteData } from '@app/common/schemas/site';
+import { loadProgramSeed } from '@app/common/server/program/cohorts.repository';
+import { loadSiteSeed } from '@app/common/server/site.repository';
 import { allowScriptHashes } from './security';
 
 /** What scripts/prerender-web.ts writes to dist/pages/manifest.json. */
 interface PagesManifest {
-  pages: Record<string, { file: string; live?: 'ledger' }>;
-  notFound: string;
+  /** The built index.html every page is composed into (inline stylesheet, the loader). */
+  shell: string;
+  /** The pages rendered here, and whether search engines may list each. */
+  pages: Record<string, { index: boolean }>;
   /** CSP hashes of the pages' inline script (the loader that starts the app after the first paint). */
   scriptHashes?: string[];
 }
 
-/** The parts of the built server entry (web/dist-ssr/entry-server.js) the API uses to render /token-ledger. */
+type MetaRoute = string;
+/** The parts of the built server entry (web/dist-ssr/entry-server.js) the API renders pages with. */
 interface ServerEntry {
-  renderPage(url: string, seed: unknown): Promise<string>;
+  renderDocument(shell: string, page: { route: MetaRoute; url: string; index: boolean; site: TSiteData; ledger?: unknown; program?: TProgramView | null }): Promise<string>;
   ledgerSeed(summary: unknown, page: unknown, search: string): unknown;
-  LEDGER_SEED_ID: string;
-  ORIGIN_TOKEN: string;
 }
 
-const LIVE_BODY = '<!--live-body-->';
 const NOINDEX = '<meta name="robots" content="noindex">';
+/** Pages kept per content revision before the oldest goes (program views change with seats and dates). */
+const PROGRAM_VIEWS_KEPT = 256;
 
 /** The chunks of a path's page (route-preloads.json), so its code downloads together with the entry chunk. */
 const routeChunks = (preloads: Record<string, string[]>, route: string): string[] =>
@@ -73,11 +79,13 @@ const encode = (raw: Buffer, quality = 11): Encoded => ({
 });
 
 /**
- * Serves the built web app from one origin with the API. The public pages are HTML rendered at build time (with
- * their title, description, canonical URL and share tags, PUBLIC_URL filled in here); /token-ledger is rendered here
- * with the ledger's current summary and first page, kept until the ledger changes (app.ledgerCache). Other app routes
- * get the shell (marked noindex) with 200, unknown paths the 404 page with status 404, unknown /api paths a JSON 404.
- * Hashed assets are cached for a year; pages are never cached.
+ * Serves the built web app from one origin with the API. The public pages (and the payment success pages' neutral
+ * shell, and the 404 page) are rendered here from the server entry with the site's content (loadSiteSeed: settings
+ * admins edit, the token sale), PUBLIC_URL filled in, and kept per content revision: a change to that content
+ * (app.siteRevision hears it from every replica's Postgres LISTEN, or its poll) renders them again on the next
+ * request. /token-ledger also carries the ledger's current summary and first page, kept until the ledger changes
+ * (app.ledgerCache). Other app routes get the shell (marked noindex) with 200, unknown paths the 404 page with status
+ * 404, unknown /api paths a JSON 404. Hashed assets are cached for a year; pages are never cached.
  */
 export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
   async (app, opts) => {
@@ -103,44 +111,94 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
     const pagesDir = path.join(opts.distDir, 'pages');
     const manifest = readJson<PagesManifest | null>(path.join(pagesDir, 'manifest.json'), null);
     const withOrigin = (html: string) => html.split('__PUBLIC_URL__').join(opts.publicUrl);
-    const page = (file: string, route: string) => withPreloads(withOrigin(readFileSync(path.join(pagesDir, file), 'utf8')), preloads, route);
+    const pageShell = manifest?.shell ? readFileSync(path.join(pagesDir, manifest.shell), 'utf8') : null;
     const scriptHashes = manifest?.scriptHashes ?? [];
 
     const shellHtml = built ? readFileSync(indexPath, 'utf8') : null;
     const shell = shellHtml ? encode(Buffer.from(shellHtml.replace('</head>', `${NOINDEX}</head>`))) : null;
-    const pages = new Map<string, Encoded>();
-    let ledgerTemplate: string | null = null;
-    for (const [route, { file, live }] of Object.entries(manifest?.pages ?? {})) {
-      if (live) ledgerTemplate = page(file, route);
-      else pages.set(route, encode(Buffer.from(page(file, route))));
-    }
     /** The client-rendered routes' small shell with their chunk preloads (paths may carry ids: built per request, sent as is). */
     const shellFor = (route: string): Encoded => ({ raw: Buffer.from(shellHtml!.replace('</head>', `${preloadLinks(preloads, route)}${NOINDEX}</head>`)) });
-    const notFound = manifest ? encode(Buffer.from(page(manifest.notFound, ''))) : shell;
     const entryPath = path.join(opts.distDir, '..', 'dist-ssr', 'entry-server.js');
     let entry: Promise<ServerEntry> | null = null;
+    const ssr = () => (entry ??= import(pathToFileURL(entryPath).href) as Promise<ServerEntry>);
+
+    /** One page rendered with `site` (and the ledger's first page on /token-ledger, the program view on the program pages), encoded to send. */
+    const render = async (route: string, url: string, site: TSiteData, ledger?: unknown, program?: TProgramView): Promise<Encoded> => {
+      const html = await (await ssr()).renderDocument(pageShell!, { route: route || '404', url: route ? url : '/__not-found__', index: manifest!.pages[route]?.index ?? false, site, ledger, program });
+      // Pages made once per content revision get a good brotli level; the ledger page, made after each ledger change, a fast one.
+      return encode(Buffer.from(withPreloads(withOrigin(html), preloads, route)), ledger ? 5 : 9);
+    };
+
+    /**
+     * The rendered pages of one content revision, each made on its first request. A request that knows of a newer
+     * revision (app.siteRevision) starts a new set; the seed a set is rendered with names its own revision.
+     */
+    let rendered: { revision: number; year: number; site: Promise<TSiteData>; pages: Map<string, Promise<Encoded>> } | null = null;
+    const currentSet = () => {
+      const known = app.siteRevision.current;
+      // The footer shows the current year: a new year renders the pages again too.
+      const year = new Date().getFullYear();
+      if (!rendered || rendered.revision < known || rendered.year !== year) {
+        const site = loadSiteSeed(app.db);
+        const set = { revision: known, year, site, pages: new Map<string, Promise<Encoded>>() };
+        rendered = set;
+        site.then((s) => app.siteRevision.saw(s.revision)).catch(() => {
+          if (rendered === set) rendered = null;
+        });
+      }
+      return rendered;
+    };
+    const sitePage = (route: string, url: string): Promise<Encoded> => {
+      const set = currentSet();
+      let page = set.pages.get(route);
+      if (!page) {
+        page = set.site.then((site) => render(route, url, site));
+        set.pages.set(route, page);
+        page.catch(() => set.pages.delete(route));
+      }
+      return page;
+    };
+
+    /**
+     * A program page (PROGRAM_ROUTES) with the program's current facts (loadProgramSeed: the cohort presented, its
+     * state and free seats, read per request at app.clock()) in its head (description, the cohort's JSON-LD Event) and
+     * body. Kept in the content revision's set per distinct view (the view without its `asOf`), so a page is rendered
+     * again only when what it shows changed; at most PROGRAM_VIEWS_KEPT pages per revision.
+     */
+    const programPage = async (route: string): Promise<Encoded> => {
+      const set = currentSet();
+      const program = await loadProgramSeed(app.db, app.clock());
+      const key = `${route} ${JSON.stringify({ ...program, asOf: null })}`;
+      let page = set.pages.get(key);
+      if (!page) {
+        page = set.site.then((site) => render(route, route, site, undefined, program));
+        if (set.pages.size >= PROGRAM_VIEWS_KEPT) set.pages.delete(set.pages.keys().next().value!);
+        set.pages.set(key, page);
+        page.catch(() => set.pages.delete(key));
+      }
+      return page;
+    };
+    const programRoutes = new Set<string>(PROGRAM_ROUTES);
 
     /**
      * /token-ledger with the current figures in its HTML, and with `search` (the page's own GET form, so the search
-     * works without JavaScript) that search's first page. The unsearched page is kept until the ledger changes (once
-     * per process); a searched one is rendered per request.
+     * works without JavaScript) that search's first page. The unsearched page is kept until the ledger or the site's
+     * content changes (once per process); a searched one is rendered per request.
      */
-    const renderLedger = async (template: string, search: string) => {
-      entry ??= import(pathToFileURL(entryPath).href) as Promise<ServerEntry>;
-      const ssr = await entry;
+    const renderLedger = async (search: string) => {
+      const entryModule = await ssr();
       // A search the API would refuse is not run: the page shows its message over the unsearched figures.
       const valid = search !== '' && isLedgerSearch(search);
-      const [summary, first] = await Promise.all([ledgerSummary(app.db), listLedger(app.db, { search: valid ? search : '', page: 1, pageSize: 50 })]);
-      const seed = ssr.ledgerSeed(summary, first, valid ? search : '');
-      // React puts the page's <title> first in what it renders; the head already has it.
+      const [summary, first, site] = await Promise.all([ledgerSummary(app.db), listLedger(app.db, { search: valid ? search : '', page: 1, pageSize: 50 }), currentSet().site]);
+      const seed = entryModule.ledgerSeed(summary, first, valid ? search : '');
       const url = search ? `/token-ledger?${new URLSearchParams({ search }).toString()}` : '/token-ledger';
-      const body = (await ssr.renderPage(url, seed)).replace(/^<title>[^<]*<\/title>/, '');
-      const data = `<script type="application/json" id="${ssr.LEDGER_SEED_ID}">${JSON.stringify(seed).replace(/</g, '\\u003c')}</script>`;
-      // The seed right after #root (as in the built pages), ahead of the loader that starts the app which reads it.
-      return encode(Buffer.from(template.replace(`${LIVE_BODY}</div>`, `${body}</div>${data}`)), 5);
+      return render('/token-ledger', url, site, seed);
     };
-    const ledgerPage = (template: string, search: string) =>
-      search === '' ? app.ledgerCache.get('ledger-page', () => renderLedger(template, '')) : renderLedger(template, search);
+    const ledgerPage = (search: string) => {
+      if (search !== '') return renderLedger(search);
+      const set = currentSet();
+      return app.ledgerCache.get(`ledger-page:${set.revision}:${set.year}`, () => renderLedger(''));
+    };
 
     // What search engines may list: exactly the public pages (common/src/routes.ts), on PUBLIC_URL.
     const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${PUBLIC_ROUTES.map((r) => `  <url><loc>${opts.publicUrl}${r}</loc></url>`).join('\n')}\n</urlset>\n`;
@@ -162,9 +220,12 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
       if (!known) req.log.info({ path: pathname }, 'page not found');
       const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       let body: Encoded;
-      if (!known) body = notFound ?? shell;
-      else if (route === '/token-ledger' && ledgerTemplate) body = await ledgerPage(ledgerTemplate, ledgerSearchOf(req.url));
-      else body = pages.get(route) ?? shellFor(route);
+      if (!pageShell) body = known ? shellFor(route) : shell;
+      else if (!known) body = await sitePage('', '/__not-found__');
+      else if (route === '/token-ledger') body = await ledgerPage(ledgerSearchOf(req.url));
+      else if (programRoutes.has(route) && manifest!.pages[route]) body = await programPage(route);
+      else if (manifest!.pages[route]) body = await sitePage(route, route);
+      else body = shellFor(route);
       reply.status(known ? 200 : 404).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
       const csp = reply.getHeader('content-security-policy');
       if (body.loader && typeof csp === 'string') reply.header('content-security-policy', allowScriptHashes(csp, scriptHashes));
@@ -174,5 +235,5 @@ export const webPlugin = fp<{ distDir: string; publicUrl: string }>(
       return reply.send(body.raw);
     });
   },
-  { name: 'web', dependencies: ['ledger-cache'] },
+  { name: 'web', dependencies: ['ledger-cache', 'site-revision'] },
 );

@@ -23,3 +23,6 @@ export const adminApi = {
 
 /** The admin payments CSV (a download link, not a JSON call). */
 export const ADMIN_PAYMENTS_CSV_PATH = '/api/admin/payments/export.csv';
+/** The form submissions CSV (`?form=` for one form) and the newsletter subscribers CSV (download links). */
+export const ADMIN_SUBMISSIONS_CSV_PATH = '/api/admin/submissions/export.csv';
+export const ADMIN_SUBSCRIBERS_CSV_PATH = '/api/admin/newsletter/subscribers/export.csv';

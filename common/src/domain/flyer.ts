@@ -8,8 +8,7 @@ export const SESSION_DAYS = ['Monday', 'Wednesday', 'Friday'] as const;
 /** One of {@link SESSION_DAYS}. */
 export type SessionDay = (typeof SESSION_DAYS)[number];
 
-/** When sessions run and how long (spec §9). */
-export const SESSION_TIME_LABEL = '7:00 AM EDT';
+/** How long a session runs (spec §9); when it starts is in ./session-time. */
 export const SESSION_MINUTES = 15;
 
 /** Flyer size: 4:5 portrait, the feed format of the chat and social apps it is posted to. */

@@ -1,11 +1,12 @@
-/** The incubator program and a student sponsorship both cost $2,497; the server decides, never the client. */
-export const PROGRAM_PRICE_CENTS = 249_700;
 /** Donations: at least $1.00. */
 export const MIN_DONATION_CENTS = 100;
 /** The donation dialog's quick amounts, in dollars. */
 export const DONATION_QUICK_AMOUNTS = [25, 50, 100, 250, 500, 1000] as const;
-/** The investment portal: $100 .. $1,000,000, default $1,000, step $100. */
-export const INVESTMENT = { minDollars: 100, maxDollars: 1_000_000, defaultDollars: 1000, stepDollars: 100, tokensPerDollar: 10 } as const;
+/**
+ * What no token sale can change: an investment is at most $1,000,000; the portal's field starts at $1,000 (within the
+ * sale's range). The price, minimum, maximum and step are the token sale's (domain/token-sale.ts), set by admins.
+ */
+export const INVESTMENT = { maxDollars: 1_000_000, defaultDollars: 1000 } as const;
 
 /** Cents as an exact dollars string: 249700 → "2497.00". */
 export function centsToDollars(cents: number | bigint): string {
@@ -15,13 +16,7 @@ export function centsToDollars(cents: number | bigint): string {
   return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 }
 
-/** ADX tokens for an investment of `cents`: $1 = 10 tokens, exact to 8 decimals ("10000.00000000"). */
-export function investmentTokens(cents: number): string {
-  const tenths = BigInt(cents); // cents × 10 tokens/dollar ÷ 100 cents/dollar = cents / 10 tokens
-  return `${tenths / 10n}.${String(tenths % 10n)}0000000`;
-}
-
-/** ADX tokens shown for a donation: the cents amount, as the spec states. */
+/** ADX tokens of a donation stored before the rate was kept on it: the cents amount, as the spec stated then. */
 export function donationTokens(cents: number): string {
   return `${cents}.00000000`;
 }

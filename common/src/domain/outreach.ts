@@ -3,11 +3,23 @@
  * mail drafts, and the scheduling page's address for a sector consultation. Pure string builders, so they are
  * unit-tested and the browser only has to open what they return.
  */
+import type { SectorKey } from '../schemas/site';
 
 /** The sectors a consultation can be about (spec §9, in its order). */
 export const CONSULTATION_SECTORS = ['Media', 'Education', 'Government', 'Family', 'Celebration', 'Economy', 'Religion'] as const;
 /** One consultation sector. */
 export type ConsultationSector = (typeof CONSULTATION_SECTORS)[number];
+
+/** Each consultation sector's site sector (the dialog shows the site's one name for it; the stored value stays). */
+export const CONSULTATION_SECTOR_KEYS: Record<ConsultationSector, SectorKey> = {
+  Media: 'media',
+  Education: 'education',
+  Government: 'government',
+  Family: 'family',
+  Celebration: 'arts',
+  Economy: 'economy',
+  Religion: 'religion',
+};
 
 /** The six time-commitment choices (spec §9). */
 export const TIME_COMMITMENTS = [

@@ -50,12 +50,13 @@ export function isRefundable(p: { status: PaymentStatus; amount_cents: number; r
 }
 
 /**
- * The ADX tokens a payment buys once paid (null: none, so it makes no ledger row): an investment the tokens
- * stored with it, a donation whose payer asked for tokens as many as its cents (donationTokens, as the spec states), anything else none.
+ * The ADX tokens a payment buys once paid (null: none, so it makes no ledger row): the tokens stored with an
+ * investment, or with a donation whose payer asked for them (both at the sale's rate when the payment was made:
+ * domain/token-sale.ts); a donation row stored without them, from before, as many as its cents. Anything else none.
  */
 export function tokensBought(kind: PaymentKind, amountCents: number, row: { adx_tokens?: string | null; wants_adx_tokens?: boolean | null }): string | null {
   if (kind === 'investment') return row.adx_tokens ?? null;
-  return kind === 'donation' && row.wants_adx_tokens ? donationTokens(amountCents) : null;
+  return kind === 'donation' && row.wants_adx_tokens ? (row.adx_tokens ?? donationTokens(amountCents)) : null;
 }
 
 /** Status labels for people (admin pages). */

@@ -1,10 +1,9 @@
-/**
- * The pitch deck's pure rules (spec §5 "Pitch-deck calculator", §9): non-numeric input counts as 0 and one penny
- * is one token, so tokens = amount x 100. (The investment portal's ratio is different: $1 = 10 ADX.)
- */
+import { tokensForDollars } from './token-sale';
 
-/** ADX tokens per US dollar on the pitch deck's calculator. */
-export const PITCH_TOKENS_PER_DOLLAR = 100;
+/**
+ * The pitch deck's pure rules (spec §5 "Pitch-deck calculator", §9): non-numeric input counts as 0, and the tokens
+ * are the token sale's (domain/token-sale.ts): the same count the investment portal and the donation dialog show.
+ */
 
 /** The input as a number (NaN when blank or not a number). */
 function rawAmount(input: string): number {
@@ -23,9 +22,9 @@ export function calculatorNote(input: string): string | null {
   return rawAmount(input) < 0 ? 'Enter an amount above $0: a negative amount buys no tokens.' : null;
 }
 
-/** Tokens for `input` dollars on the pitch deck: amount x 100, rounded to whole tokens (a penny is the smallest unit). */
-export function pitchTokens(input: string): number {
-  return Math.round(parseCalculatorAmount(input) * PITCH_TOKENS_PER_DOLLAR);
+/** Tokens for `input` dollars on the pitch deck at the sale's `rate` (tokens per dollar), counted in whole cents as payments are. */
+export function pitchTokens(input: string, rate: string): number {
+  return tokensForDollars(rate, parseCalculatorAmount(input));
 }
 
 /**
@@ -38,11 +37,6 @@ export function formatTokens(n: number): string {
   const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
   return n < 0 || Object.is(n, -0) ? `-${digits}` : digits;
 }
-
-/** Roadmap phases and their progress (spec §4): q4-2024 0 %, q1-2025 33 %, q2-2025 66 %, ongoing 100 %. */
-export const ROADMAP_PROGRESS = { 'q4-2024': 0, 'q1-2025': 33, 'q2-2025': 66, ongoing: 100 } as const;
-/** One roadmap phase key. */
-export type RoadmapKey = keyof typeof ROADMAP_PROGRESS;
 
 /** Fund use (spec §9): three slices that add up to 100 %. */
 export const FUND_ALLOCATION = [

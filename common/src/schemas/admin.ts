@@ -10,7 +10,8 @@ const decimal = (scale: number, label: string) =>
       z
         .string()
         .regex(new RegExp(`^\\d{1,14}(\\.\\d{1,${scale}})?$`), `${label} must be a positive number with at most ${scale} decimals`)
-        .refine((v) => Number(v) > 0, `${label} must be greater than zero`),
+        // A digit 1-9 somewhere: greater than zero (a pattern, so the API's document states it).
+        .regex(/[1-9]/, `${label} must be greater than zero`),
     );
 
 /** POST /api/admin/purchases: the admin add form. The investor ID is upper-cased, amounts stay exact decimals. */

@@ -36,7 +36,7 @@ export const ZDevSignIn = z.object({
     .min(2, 'Username must be at least 2 characters')
     .max(32, 'Username must be at most 32 characters')
     .regex(/^[a-z0-9_.]+$/i, 'Username may contain only letters, digits, dots and underscores'),
-  email: z.email('Please enter a valid email address').optional(),
+  email: z.email('Please enter a valid email address').max(254, 'Please enter a valid email address').optional(),
   /** The page that asked for sign-in; followed only when safeReturnPath accepts it (else /community). */
   returnTo: zStorable().max(2048).optional(),
 });

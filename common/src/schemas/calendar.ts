@@ -32,6 +32,8 @@ export const ZReminderSetting = z.object({
     .number({ error: 'Choose when reminders come' })
     .int()
     .refine((m) => REMINDER_MINUTES.includes(m), 'Choose one of the offered reminder times')
+    // The choices, stated in the API's document too.
+    .meta({ enum: [...REMINDER_MINUTES, null] })
     .nullable(),
 });
 

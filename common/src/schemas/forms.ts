@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidEmail, isValidPhone } from '../domain/contact';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '../domain/contact';
 import { CONSULTATION_SECTORS, TIME_COMMITMENTS } from '../domain/outreach';
 import { zText } from '../domain/text';
 
@@ -30,7 +30,7 @@ function cleaned(min: number, minMessage: string, max: number, maxMessage: strin
 /** POST /api/forms/scholarship: the scholarship application; experience is the only optional field. */
 export const ZScholarshipApplication = z.object({
   fullName: requiredText('Full name is required', z.string().max(100, 'Full name must be less than 100 characters'), false),
-  email: requiredText('Email is required', z.string().max(254, 'Invalid email address').refine(isValidEmail, 'Invalid email address'), false),
+  email: requiredText('Email is required', z.string().max(254, 'Invalid email address').regex(EMAIL_PATTERN, 'Invalid email address'), false),
   phone: requiredText('Phone number is required', z.string().max(40, 'Phone number must be less than 40 characters'), false),
   businessIdea: requiredText('Business idea description is required', z.string().max(2000, 'Business idea description must be less than 2000 characters')),
   financialNeed: requiredText('Financial need explanation is required', z.string().max(2000, 'Financial need explanation must be less than 2000 characters')),
@@ -55,7 +55,7 @@ export type TConsultationRequest = z.infer<typeof ZConsultationRequest>;
 export const ZIncubatorApplication = z.object({
   firstName: zText({ error: 'First name must be at least 2 characters' }).pipe(z.string().min(2, 'First name must be at least 2 characters').max(50, 'First name must be less than 50 characters')),
   lastName: zText({ error: 'Last name must be at least 2 characters' }).pipe(z.string().min(2, 'Last name must be at least 2 characters').max(50, 'Last name must be less than 50 characters')),
-  email: zText({ error: 'Please enter a valid email address' }).pipe(z.string().max(254, 'Please enter a valid email address').refine(isValidEmail, 'Please enter a valid email address')),
+  email: zText({ error: 'Please enter a valid email address' }).pipe(z.string().max(254, 'Please enter a valid email address').regex(EMAIL_PATTERN, 'Please enter a valid email address')),
   phone: zText({ error: 'Please enter a valid phone number' }).pipe(z.string().min(10, 'Please enter a valid phone number').max(40, 'Please enter a valid phone number')),
   businessIdea: zText({ multiline: true, error: 'Please describe your business idea in at least 50 characters' }).pipe(
     z.string().min(50, 'Please describe your business idea in at least 50 characters').max(5000, 'Business idea description must be less than 5000 characters'),
@@ -77,14 +77,15 @@ export const ZIncubatorRegistration = z.object({
     z
       .string()
       .max(254, 'Please enter a valid email address')
-      // zod's own e-mail check plus the spec's extra pattern, reported once.
-      .refine((v) => z.regexes.email.test(v) && isValidEmail(v), 'Please enter a valid email address'),
+      // zod's own e-mail check plus the spec's extra pattern, reported once (patterns, so the document states them).
+      .regex(new RegExp(`(?=${z.regexes.email.source})${EMAIL_PATTERN.source}`), 'Please enter a valid email address'),
   ),
   phone: zText({ error: { error: typeError } }).pipe(
     z
       .string()
       .max(40, 'Please enter a valid phone number')
-      .refine((v) => v.length >= 10 && isValidPhone(v), 'Please enter a valid phone number'),
+      .min(10, { message: 'Please enter a valid phone number', abort: true })
+      .regex(PHONE_PATTERN, 'Please enter a valid phone number'),
   ),
   businessIdea: cleaned(10, 'Please provide more details about your business idea', 2000, 'Business idea description must be less than 2000 characters', true),
   experience: cleaned(10, 'Please describe your entrepreneurial experience', 2000, 'Experience description must be less than 2000 characters', true),

@@ -1,27 +1,11 @@
 // zod/mini (see errors.ts): the public ledger page loads these without the rest of zod.
 import * as z from 'zod/mini';
+import { LEDGER_CURSOR, parseLedgerCursor } from '../domain/ledger-cursor';
 import { INVESTOR_ID_SEARCH_MAX, LEDGER_SEARCH_PATTERN } from '../domain/ledger-search';
 
-/**
- * A position in the ledger's display order (purchase date, then time recorded, then id, all descending):
- * `2025-01-31_2025-02-01T10:00:00.123456Z_42`. Pages are read from a position (keyset paging), so page 200
- * costs what page 1 costs; the API hands out the positions of each page's first and last row.
- */
-export const LEDGER_CURSOR = /^([1-9]\d{3}-\d{2}-\d{2})_([1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,18})$/;
-
-/** Whether the date and the time in a cursor exist (so Postgres can read them: 2025-02-30 cannot be a position). */
-function isRealPosition(cursor: string): boolean {
-  const m = LEDGER_CURSOR.exec(cursor);
-  if (!m) return false;
-  const day = m[1]!;
-  const at = m[2]!;
-  const dayOk = new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
-  const atMs = Date.parse(at);
-  return dayOk && Number.isFinite(atMs) && new Date(atMs).toISOString().slice(0, 19) === at.slice(0, 19);
-}
-
 const CURSOR_MESSAGE = 'cursor must be a position the API handed out';
-const ZLedgerCursor = z.string().check(z.regex(LEDGER_CURSOR, { message: CURSOR_MESSAGE, abort: true }), z.refine(isRealPosition, CURSOR_MESSAGE));
+/** A cursor: its shape (stated in the document as a pattern), then real calendar values in every part. */
+const ZLedgerCursor = z.string().check(z.regex(LEDGER_CURSOR, { message: CURSOR_MESSAGE, abort: true }), z.refine((c) => parseLedgerCursor(c) !== null, CURSOR_MESSAGE));
 
 /**
  * GET /api/ledger query: server-side search by investor ID and pagination. `after` (the previous page's
@@ -78,8 +62,8 @@ export type TLedgerRow = z.infer<typeof ZLedgerRow>;
 export const ZLedgerPage = z.object({
   rows: z.array(ZLedgerRow),
   total: z.number().check(z.int(), z.nonnegative()),
-  page: z.number().check(z.int(), z.positive()),
-  pageSize: z.number().check(z.int(), z.positive()),
+  page: z.number().check(z.int(), z.minimum(1)),
+  pageSize: z.number().check(z.int(), z.minimum(1)),
   search: z.string(),
   /** `after` for the next page; null on the last page. */
   nextCursor: z.nullable(z.string()),

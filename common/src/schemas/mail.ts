@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidEmail } from '../domain/contact';
+import { EMAIL_PATTERN } from '../domain/contact';
 import type { FORM_KINDS } from './forms';
 
 /**
@@ -21,6 +21,8 @@ export const ZMailRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('newsletter-welcome'), subscriberId: z.uuid(), confirmedAt: z.number().int().positive() }).strict(),
   // The speaker token travels to the speaker's own address; the worker re-checks it is still the live one.
   z.object({ kind: z.literal('speaker-invitation'), sessionId: z.uuid(), token: z.string().regex(/^adxs_[A-Za-z0-9_-]{43}$/) }).strict(),
+  // "Notify me when enrolment opens": one mail per stored request, naming the cohort it was notified of.
+  z.object({ kind: z.literal('cohort-open'), requestId: z.uuid() }).strict(),
   // A delayed job per send time (domain/session-reminders.ts); the worker re-checks the session, the RSVP and the
   // member's lead time against sendAt (ms) and sends nothing when they no longer agree.
   z.object({ kind: z.literal('session-reminder'), sessionId: z.uuid(), userId: z.uuid(), sendAt: z.number().int().positive() }).strict(),
@@ -46,6 +48,8 @@ export function mailKey(req: TMailRequest): string {
       return `newsletter-welcome-${req.subscriberId}-${req.confirmedAt}`;
     case 'speaker-invitation':
       return `speaker-invitation-${req.sessionId}-${req.token.slice(5, 17)}`;
+    case 'cohort-open':
+      return `cohort-open-${req.requestId}`;
     case 'session-reminder':
       // Not keyed by the send time: one reminder per member per session, however often it moved.
       return `session-reminder-${req.sessionId}-${req.userId}`;
@@ -81,7 +85,8 @@ export const ZNewsletterSubscribe = z
       .string({ error: 'Please enter a valid email address' })
       .trim()
       .max(254, 'Please enter a valid email address')
-      .refine((v) => isValidEmail(v), 'Please enter a valid email address'),
+      // A pattern rather than a refinement, so the API's document states the rule.
+      .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
   })
   .strict();
 export type TNewsletterSubscribe = z.infer<typeof ZNewsletterSubscribe>;

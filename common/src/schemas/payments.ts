@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVESTMENT, MIN_DONATION_CENTS } from '../domain/money';
 import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../domain/payments';
 import { zText } from '../domain/text';
+import { ZCohortPublic } from './program';
 
 /** The shared cleaning step (trims, removes control characters, as the spec requires for donor name and message). */
 const cleanText = (max: number, label: string, multiline = false) =>
@@ -28,14 +29,16 @@ export const ZCreateProgramPayment = z.object({
 });
 export type TCreateProgramPayment = z.infer<typeof ZCreateProgramPayment>;
 
-/** POST /api/payments/investments (spec: create-secure-investment): dollars, $100 .. $1,000,000. */
+/**
+ * POST /api/payments/investments (spec: create-secure-investment): dollars. The sale's own minimum and maximum
+ * (domain/token-sale.ts, set by admins) are checked by the route; this is only what no sale can allow.
+ */
 export const ZCreateInvestment = z.object({
   amount: z
     .number({ error: 'Investment amount must be a number' })
     .min(0, 'Investment amount cannot be negative')
-    .min(INVESTMENT.minDollars, 'Minimum investment amount is $100.')
     .max(INVESTMENT.maxDollars, 'Maximum investment amount is $1,000,000.')
-    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Investment amount can have at most 2 decimals'),
+    .multipleOf(0.01, 'Investment amount can have at most 2 decimals'),
 });
 export type TCreateInvestment = z.infer<typeof ZCreateInvestment>;
 
@@ -63,6 +66,11 @@ export const ZPaymentVerification = z.object({
   receipt_code: z.string(),
   /** The ledger row's index in the transparency log (null: no ledger row). */
   log_index: z.number().int().nullable(),
+  /**
+   * Enrolments and sponsorships: their cohort, and an enrolment's seat (overbooked: paid after its cohort filled, so
+   * refunded and not enrolled).
+   */
+  program: z.object({ cohort: ZCohortPublic.nullable(), seat: z.enum(['held', 'confirmed', 'released', 'overbooked']).nullable() }).optional(),
 });
 export type TPaymentVerification = z.infer<typeof ZPaymentVerification>;
 
@@ -71,6 +79,8 @@ export const ZInvestment = z.object({
   investment_id: z.string(),
   amount_cents: z.number().int(),
   adx_tokens: z.string(),
+  /** The tokens per dollar it was bought at (null: bought before rates were kept). */
+  tokens_per_dollar: z.string().nullable(),
   payment_status: z.enum(PAYMENT_STATUSES),
   investor_id: z.string().nullable(),
   created_at: z.string(),

@@ -9,10 +9,15 @@ export type AuditEvent =
   | 'admin_access_refused'
   | 'admin_add_purchase'
   | 'admin_refund_requested'
+  | 'admin_cohort_created'
+  | 'admin_cohort_updated'
+  | 'seat_refund_requested'
   | 'admin_role_granted'
   | 'speaker_token_generated'
   | 'session_recording_url_updated'
-  | 'investment_started';
+  | 'investment_started'
+  | 'admin_site_settings_updated'
+  | 'admin_token_sale_updated';
 
 /** Who did it and from where. */
 export interface AuditContext {

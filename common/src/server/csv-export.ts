@@ -29,9 +29,43 @@ export function streamCsv(db: Knex, query: Knex.QueryBuilder): Readable {
   return out;
 }
 
-/** Free text for a spreadsheet: a leading = + - @ would be read as a formula, so it gets a quote mark first. */
+/**
+ * A text column made safe for a spreadsheet (OWASP's CSV injection advice): a cell starting with = + - @, a tab or a
+ * carriage return would be read as a formula, so it gets a quote mark first. Every column an export takes from people
+ * (names, e-mail addresses, investor IDs an admin typed) goes through it; numbers, dates and our own words need not.
+ */
 export function csvText(db: Knex, column: string, alias: string): Knex.Raw {
   return db.raw(`CASE WHEN ?? ~ '^[=+@\\t\\r-]' THEN '''' || ?? ELSE ?? END AS ??`, [column, column, column, alias]);
+}
+
+const utc = (column: string, alias: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "${alias}"`;
+
+/** Stored form submissions (of one form, or all), newest first: who sent them and every field as JSON. */
+export function submissionsCsv(db: Knex, form: string | undefined): Readable {
+  const query = db('form_submissions as s')
+    .leftJoin('users as u', 'u.id', 's.user_id')
+    .select({ Form: 's.form' })
+    .select(db.raw(utc('s.created_at', 'Submitted')), csvText(db, 's.email', 'Email'), csvText(db, 'u.discord_username', 'Member'))
+    .select(csvText(db, 's.ip_address', 'IP address'), db.raw(`s.payload::text AS "Fields"`))
+    .modify((qb) => {
+      if (form) qb.where('s.form', form);
+    })
+    .orderBy([
+      { column: 's.created_at', order: 'desc' },
+      { column: 's.id', order: 'desc' },
+    ]);
+  return streamCsv(db, query);
+}
+
+/** The newsletter's subscribers, newest first, with their status. */
+export function subscribersCsv(db: Knex): Readable {
+  const query = db('newsletter_subscribers')
+    .select(csvText(db, 'email', 'Email'), db.raw(`status AS "Status"`), db.raw(utc('created_at', 'Subscribed')), db.raw(utc('confirmed_at', 'Confirmed')))
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+  return streamCsv(db, query);
 }
 
 /**
@@ -44,7 +78,8 @@ export function ledgerCsv(db: Knex, search: string): Readable {
     .leftJoin('ledger_log as l', 'l.purchase_id', 't.id')
     .leftJoin('ledger_tree as n', (j) => j.on('n.level', db.raw('0')).andOn('n.idx', 'l.log_index'))
     .leftJoin('ledger_log as rl', 'rl.purchase_id', 't.reverses_id')
-    .select({ 'Investor ID': 't.investor_id', 'Purchase Date': 't.purchase_date', 'Investment Amount (USD)': 't.investment_amount_usd', 'Tokens to be Distributed': 't.tokens_to_be_distributed' })
+    .select(csvText(db, 't.investor_id', 'Investor ID'))
+    .select({ 'Purchase Date': 't.purchase_date', 'Investment Amount (USD)': 't.investment_amount_usd', 'Tokens to be Distributed': 't.tokens_to_be_distributed' })
     .select(
       db.raw(`CASE WHEN t.reverses_id IS NOT NULL THEN 'reversal' WHEN EXISTS (SELECT 1 FROM token_purchases r WHERE r.reverses_id = t.id) THEN 'refunded purchase' ELSE 'purchase' END AS "Entry"`),
     )

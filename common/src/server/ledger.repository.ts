@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type pg from 'pg';
-import { LEDGER_CURSOR, type TLedgerPage, type TLedgerQuery, type TLedgerRow, type TLedgerSummary } from '../schemas/ledger';
+import { parseLedgerCursor } from '../domain/ledger-cursor';
+import { type TLedgerPage, type TLedgerQuery, type TLedgerRow, type TLedgerSummary } from '../schemas/ledger';
 import { Coalescer } from './coalesce';
 import { toCount } from './db';
 import { appendToLog } from './tlog.repository';
@@ -15,7 +16,7 @@ interface LedgerRowDb {
    * named created_at: ORDER BY would then sort by this text instead of walking the order index.
    */
   created_iso: string;
-  /** The row's position (see LEDGER_CURSOR), built in SQL so the microseconds of created_at survive. */
+  /** The row's position (see domain/ledger-cursor.ts), built in SQL so the microseconds of created_at survive. */
   cursor: string;
   /** A reversal row (a refund or lost dispute taking a purchase back: docs/decisions/0001-money-moves-back.md). */
   reversal: boolean;
@@ -161,11 +162,11 @@ function toPublicRow(r: LedgerRowDb): TLedgerRow {
   };
 }
 
-/** The (date, timestamp, id) triple of a cursor the schema already validated. */
+/** The (date, timestamp, id) triple of a cursor the schema already validated (with the same parser). */
 function keyOf(cursor: string): [string, string, string] {
-  const m = LEDGER_CURSOR.exec(cursor);
-  if (!m) throw new Error(`not a ledger cursor: ${cursor}`);
-  return [m[1]!, m[2]!, m[3]!];
+  const p = parseLedgerCursor(cursor);
+  if (!p) throw new Error(`not a ledger cursor: ${cursor}`);
+  return [p.purchaseDate, p.createdAt, p.id];
 }
 
 /** Runs one statement on a pooled connection of `db` through pg itself (no query building per request). */
@@ -235,11 +236,11 @@ export async function listLedger(db: Knex, q: TLedgerQuery): Promise<TLedgerPage
   };
 }
 
-/** The public summary: number of records, total USD and total tokens, exact decimals as strings. */
+/** The public summary: distinct investors, total USD and total tokens, exact decimals as strings. */
 export async function ledgerSummary(db: Knex): Promise<TLedgerSummary> {
   const row = (await db('ledger_totals')
-    // Reversal rows (refunds, lost disputes) are records but not investors; they are few, and counted on a partial index.
-    .select(db.raw('records - (SELECT count(*) FROM token_purchases WHERE reverses_id IS NOT NULL) AS records'), db.raw('investment_amount_usd::text AS usd'), db.raw('tokens::text AS tokens'))
+    // Distinct investor IDs of purchases (a repeat investor is one; reversal rows are none), kept by the insert trigger.
+    .select(db.raw('investors AS records'), db.raw('investment_amount_usd::text AS usd'), db.raw('tokens::text AS tokens'))
     .first()) as { records: string; usd: string; tokens: string } | undefined;
   if (!row) throw new Error('ledger_totals row is missing: run the migrations');
   return { totalInvestors: toCount(row.records), totalInvestmentUsd: row.usd, totalTokens: row.tokens };
@@ -249,12 +250,18 @@ export async function ledgerSummary(db: Knex): Promise<TLedgerSummary> {
 export async function recomputeLedgerSummary(db: Knex): Promise<TLedgerSummary> {
   const row = (await db('token_purchases')
     .select(
-      db.raw('count(*) FILTER (WHERE reverses_id IS NULL) AS records'),
+      db.raw('count(DISTINCT investor_id) FILTER (WHERE reverses_id IS NULL) AS records'),
       db.raw('coalesce(sum(investment_amount_usd), 0)::numeric(20,2)::text AS usd'),
       db.raw('coalesce(sum(tokens_to_be_distributed), 0)::numeric(32,8)::text AS tokens'),
     )
     .first()) as { records: string; usd: string; tokens: string };
   return { totalInvestors: toCount(row.records), totalInvestmentUsd: row.usd, totalTokens: row.tokens };
+}
+
+/** The running count of rows (what page totals read) and the rows counted: the two must agree. */
+export async function ledgerRecordCounts(db: Knex): Promise<{ kept: number; counted: number }> {
+  const row = (await db('ledger_totals').first(db.raw('records AS kept'), db.raw('(SELECT count(*) FROM token_purchases) AS counted'))) as { kept: string; counted: string };
+  return { kept: Number(row.kept), counted: Number(row.counted) };
 }
 
 /** Fields of a new ledger row. Amounts are decimal strings. */

@@ -7,11 +7,6 @@ import { TopNav } from './nav/TopNav';
 import { RouteErrorBoundary } from './RouteError';
 import { SiteFooter } from './SiteFooter';
 
-/** Copyright year as the spec states it: 2035 on the home page footer, 2025 everywhere else. */
-function copyrightYear(pathname: string): number {
-  return pathname === '/' ? 2035 : 2025;
-}
-
 /** Shown in the page's place while its code loads (tall, so the footer stays below the fold and nothing jumps). */
 export function PageFallback() {
   return (
@@ -53,7 +48,8 @@ export function Layout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      <SiteFooter year={copyrightYear(pathname)} />
+      {/* The current year on every page (the server renders pages again when the year turns: api/src/plugins/web.ts). */}
+      <SiteFooter year={new Date().getFullYear()} />
     </div>
   );
 }

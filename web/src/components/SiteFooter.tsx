@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { isValidEmail } from '@app/common/domain/contact';
-import { COMMUNITY_INVITE_URL, SOCIAL_LINKS } from '../features/site/links';
+import { useSiteSettings } from '../features/site/site-data';
 import { PRODUCT_NAME } from './brand';
 import { Emblem } from './Logo';
 import { buttonClasses } from './ui/button';
@@ -17,14 +17,8 @@ const ANCHORS = [
   { label: 'Get Involved', to: '/#involved' },
 ] as const;
 
-const CLAIMS = [
-  { figure: '500+', label: 'Lives transformed' },
-  { figure: '1000+', label: 'Community members' },
-  { figure: '5,000+', label: 'Subscribers' },
-] as const;
-
-/** Simple monochrome marks for the social links (decorative: each link is named by its text). */
-const SOCIAL_ICONS: Record<(typeof SOCIAL_LINKS)[number]['name'], string> = {
+/** Simple monochrome marks for the usual social networks, by name (decorative: each link is named by its text). */
+const SOCIAL_ICONS: Record<string, string> = {
   Facebook: 'M14 8h3V4h-3c-2.8 0-4 1.7-4 4.3V10H7v4h3v8h4v-8h3l1-4h-4V8.6c0-.4.3-.6.7-.6Z',
   Instagram: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4Zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Zm5.5-1.5a1 1 0 1 0 0 2 1 1 0 0 0 0-2Z',
   LinkedIn: 'M4 9h4v12H4V9Zm2-6a2 2 0 1 1 0 4 2 2 0 0 1 0-4Zm4 6h3.8v1.7c.6-1 1.9-2 3.9-2 4 0 4.3 2.6 4.3 6V21h-4v-5.5c0-1.5 0-3.3-2-3.3s-2.3 1.5-2.3 3.2V21H10V9Z',
@@ -44,6 +38,7 @@ function onSubscribe(e: FormEvent<HTMLFormElement>) {
 
 /** The site footer (spec §2): anchors, claims, chat community, social links, newsletter box, Apply Now, copyright. */
 export function SiteFooter({ year }: { year: number }) {
+  const { claims, communityInviteUrl, socials } = useSiteSettings();
   return (
     <footer className="border-t border-gold-500/20 bg-ink-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.3fr_0.8fr_1.2fr]">
@@ -55,22 +50,26 @@ export function SiteFooter({ year }: { year: number }) {
           <p className="max-w-sm text-sm leading-relaxed text-slate-300">
             Building trusted goods, elite services and sacred information across seven sectors of transformation.
           </p>
-          <dl className="grid max-w-sm grid-cols-3 gap-3">
-            {CLAIMS.map((c) => (
-              <div key={c.label} className="flex flex-col rounded-lg border border-ink-700 bg-ink-900 px-3 py-2.5">
-                <dt className="text-xs leading-snug text-slate-300">{c.label}</dt>
-                <dd className="order-first font-display text-xl font-semibold text-gold-300">{c.figure}</dd>
-              </div>
-            ))}
-          </dl>
-          <a href={COMMUNITY_INVITE_URL} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 text-sm text-slate-200 hover:text-gold-300">
-            <span aria-hidden="true" className="relative flex h-2 w-2">
-              <span className="absolute inset-0 animate-ping rounded-full bg-green-400 opacity-75 motion-reduce:hidden" />
-              <span className="relative h-2 w-2 rounded-full bg-green-400" />
-            </span>
-            Active chat community: join the conversation
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          {claims.length > 0 && (
+            <dl className="grid max-w-sm grid-cols-3 gap-3" data-testid="footer-claims">
+              {claims.map((c) => (
+                <div key={c.label} className="flex flex-col rounded-lg border border-ink-700 bg-ink-900 px-3 py-2.5">
+                  <dt className="text-xs leading-snug text-slate-300">{c.label}</dt>
+                  <dd className="order-first font-display text-xl font-semibold text-gold-300">{c.figure}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {communityInviteUrl && (
+            <a href={communityInviteUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 text-sm text-slate-200 hover:text-gold-300">
+              <span aria-hidden="true" className="relative flex h-2 w-2">
+                <span className="absolute inset-0 animate-ping rounded-full bg-green-400 opacity-75 motion-reduce:hidden" />
+                <span className="relative h-2 w-2 rounded-full bg-green-400" />
+              </span>
+              Active chat community: join the conversation
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
         </div>
 
         <nav aria-label="Footer" className="flex flex-col gap-3">
@@ -117,8 +116,9 @@ export function SiteFooter({ year }: { year: number }) {
           <Link to="/incubator-application" className={buttonClasses({ variant: 'primary', size: 'lg', className: 'w-full sm:w-auto sm:self-start' })}>
             Apply Now to Thrive
           </Link>
+          {socials.length > 0 && (
           <ul className="flex gap-2" aria-label="Social media">
-            {SOCIAL_LINKS.map((s) => (
+            {socials.map((s) => (
               <li key={s.name}>
                 <a
                   href={s.href}
@@ -126,14 +126,19 @@ export function SiteFooter({ year }: { year: number }) {
                   rel="noopener noreferrer"
                   className="flex h-10 w-10 items-center justify-center rounded-full border border-ink-700 text-slate-200 transition-colors hover:border-gold-500 hover:text-gold-300"
                 >
-                  <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor" aria-hidden="true">
-                    <path d={SOCIAL_ICONS[s.name]} fillRule="evenodd" />
-                  </svg>
+                  {SOCIAL_ICONS[s.name] ? (
+                    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+                      <path d={SOCIAL_ICONS[s.name]} fillRule="evenodd" />
+                    </svg>
+                  ) : (
+                    <span aria-hidden="true" className="text-sm font-semibold">{s.name.slice(0, 1)}</span>
+                  )}
                   <span className="sr-only">{s.name} (opens in a new tab)</span>
                 </a>
               </li>
             ))}
           </ul>
+          )}
         </div>
       </div>
       <div className="border-t border-ink-800">

@@ -1,3 +1,4 @@
+import { ADMIN_SUBSCRIBERS_CSV_PATH } from '@app/common/api/admin';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
@@ -26,6 +27,9 @@ export default function AdminOutbox() {
               <OutboxList />
             </TabsContent>
             <TabsContent value="subscribers" className="mt-6">
+              <a href={ADMIN_SUBSCRIBERS_CSV_PATH} download data-testid="subscribers-csv" className="mb-4 inline-block text-sm font-semibold text-gold-800 underline underline-offset-2">
+                Download CSV
+              </a>
               <SubscriberList />
             </TabsContent>
           </Tabs>

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
+import { ADMIN_SUBMISSIONS_CSV_PATH } from '@app/common/api/admin';
 import { FORM_KINDS, FORM_LABELS, type FormKind, type TSubmission } from '@app/common/schemas/forms';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
@@ -90,6 +91,9 @@ function Submissions() {
           <Button variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
             Refresh
           </Button>
+          <a href={`${ADMIN_SUBMISSIONS_CSV_PATH}${form ? `?form=${form}` : ''}`} download data-testid="submissions-csv" className="self-center text-sm font-semibold text-gold-800 underline underline-offset-2">
+            Download CSV
+          </a>
         </div>
       </div>
 

@@ -1,7 +1,8 @@
 import { pageTitle } from '../components/brand';
 import { buttonClasses } from '../components/ui/button';
 import { Icon, NewTab } from '../features/landing/ui';
-import { COMMUNITY_INVITE_URL } from '../features/site/links';
+import { SessionTime } from '../features/speakers/SessionTime';
+import { useSiteSettings } from '../features/site/site-data';
 
 const SESSIONS = [
   { day: 'Monday', focus: 'Set the week: one commitment, said out loud.' },
@@ -15,8 +16,9 @@ const PILLARS = [
   { title: 'Discipline', text: 'Fifteen minutes, three mornings a week, no excuses.' },
 ] as const;
 
-/** /dog-pound: the men's brotherhood: 15-minute sessions Mon/Wed/Fri at 7:00 AM EDT on the community chat. */
+/** /dog-pound: the men's brotherhood: 15-minute sessions Mon/Wed/Fri at 7:00 AM New York time on the community chat. */
 export default function DogPound() {
+  const { communityInviteUrl } = useSiteSettings();
   return (
     <>
       <title>{pageTitle('DOG POUND')}</title>
@@ -38,13 +40,17 @@ export default function DogPound() {
             </div>
             <div className="flex flex-col rounded-xl border border-ink-700 bg-ink-900 p-5">
               <dt className="text-sm text-slate-300">Time</dt>
-              <dd className="order-first font-display text-3xl font-semibold text-gold-300">7:00 AM EDT</dd>
+              <dd className="order-first font-display text-3xl font-semibold text-gold-300">
+                <SessionTime stacked viewerClassName="mt-1 font-sans text-base font-normal text-slate-200" />
+              </dd>
             </div>
           </dl>
-          <a href={COMMUNITY_INVITE_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ size: 'lg' })}>
-            Join the Sessions on Discord
-            <NewTab />
-          </a>
+          {communityInviteUrl && (
+            <a href={communityInviteUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ size: 'lg' })}>
+              Join the Sessions on Discord
+              <NewTab />
+            </a>
+          )}
         </div>
       </section>
       <section className="mx-auto grid max-w-5xl gap-10 px-4 py-16 sm:px-6 md:grid-cols-2">
@@ -55,7 +61,9 @@ export default function DogPound() {
               <li key={s.day} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
                 <Icon name="clock" className="mt-0.5 h-6 w-6 shrink-0 text-gold-800" />
                 <div>
-                  <p className="font-semibold text-ink-900">{s.day}, 7:00 AM EDT</p>
+                  <p className="font-semibold text-ink-900">
+                    {s.day}, <SessionTime day={s.day} stacked viewerClassName="text-sm font-normal text-slate-600" />
+                  </p>
                   <p className="text-slate-700">{s.focus}</p>
                 </div>
               </li>

@@ -6,12 +6,13 @@ import { pageTitle } from '../components/brand';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { CheckoutOutcomeCard } from '../features/payments/CheckoutOutcomeCard';
-import { ORG_SITE_URL } from '../features/site/links';
+import { useSiteSettings } from '../features/site/site-data';
 import { usePaymentOutcome } from '../features/payments/verify';
 import { useSession } from '../lib/session';
 
 /** /donation-success: thanks, what the gift supports, and the investor ID and tokens when asked for; only once the payment is paid. */
 export default function DonationSuccess() {
+  const { mainSiteUrl } = useSiteSettings();
   const [params] = useSearchParams();
   const outcome = usePaymentOutcome(params.get('session_id'), Boolean(useSession().user));
   if (outcome.state !== 'paid') {
@@ -69,9 +70,11 @@ export default function DonationSuccess() {
               <Button asChild variant="secondary">
                 <Link to="/">Return to Homepage</Link>
               </Button>
-              <a href={ORG_SITE_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'outline' })}>
-                Learn More About Us
-              </a>
+              {mainSiteUrl && (
+                <a href={mainSiteUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'outline' })}>
+                  Learn More About Us
+                </a>
+              )}
             </div>
           </CardContent>
         </Card>

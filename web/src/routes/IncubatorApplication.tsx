@@ -2,14 +2,17 @@ import { pageTitle } from "../components/brand";
 import { buttonClasses } from "../components/ui/button";
 import { ApplicationForm } from "../features/incubator/ApplicationForm";
 import { PROGRAM } from "../features/incubator/program";
+import { cohortStatusLine } from "../features/program/CohortFacts";
+import { cohortText } from "../features/program/cohort-text";
+import { useProgram } from "../features/program/store";
 import { Icon, IconTile, NewTab, type IconName } from "../features/landing/ui";
-import { COMMUNITY_INVITE_URL } from "../features/site/links";
+import { useSiteSettings } from "../features/site/site-data";
 
 const PLATFORMS: Array<{ title: string; icon: IconName; text: string }> = [
   {
     title: "Live Sessions",
     icon: "media",
-    text: `Weekly live sessions at ${PROGRAM.sessionTime} with mentors and guest founders.`,
+    text: "Weekly live sessions with mentors and guest founders.",
   },
   {
     title: "Discord Community",
@@ -25,19 +28,24 @@ const PLATFORMS: Array<{ title: string; icon: IconName; text: string }> = [
 
 /** /incubator-application: program start, schedule, platform cards, the Attendance Commitment, form A and 'Join Discord'. */
 export default function IncubatorApplication() {
+  const program = useProgram();
+  const next = program?.next ?? null;
+  const t = next ? cohortText(next) : null;
+  const pending = program ? "No cohort open for enrolment" : "Loading…";
+  const { communityInviteUrl } = useSiteSettings();
   return (
     <>
       <title>{pageTitle("Apply to the Incubator")}</title>
       <section className="bg-ink-900 text-white">
         <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-16">
           <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-300">
-            {PROGRAM.cohortLabel} · Applications open
+            {program ? cohortStatusLine(next) : "Next cohort"}
           </p>
           <h1 className="mt-3 font-display text-4xl font-semibold sm:text-5xl">
             Apply to {PROGRAM.name}
           </h1>
           <p className="mt-4 max-w-2xl text-lg leading-relaxed text-slate-200">
-            A {PROGRAM.weeks}-week incubator for builders who are ready to
+            {next ? `A ${next.weeks}-week` : "An"} incubator for builders who are ready to
             commit. Tell us about yourself and your idea; we reply within{" "}
             {PROGRAM.reviewHours} hours.
           </p>
@@ -48,17 +56,17 @@ export default function IncubatorApplication() {
                 {
                   icon: "calendar",
                   term: "Program start",
-                  detail: PROGRAM.startDate,
+                  detail: t ? t.startDate : pending,
                 },
                 {
                   icon: "clock",
                   term: "Schedule",
-                  detail: `Weekly at ${PROGRAM.sessionTime}, ${PROGRAM.weeks} weeks`,
+                  detail: next && t ? `Weekly at ${t.sessionTime}, ${next.weeks} weeks` : pending,
                 },
                 {
                   icon: "users",
                   term: "Cohort size",
-                  detail: `Limited to ${PROGRAM.cohortCap} participants`,
+                  detail: next ? `Limited to ${next.seats} participants` : pending,
                 },
               ] satisfies Array<{
                 icon: IconName;
@@ -99,8 +107,15 @@ export default function IncubatorApplication() {
             Attendance Commitment
           </h2>
           <p className="mt-2 text-sm leading-relaxed text-ink-900">
-            All <strong>{PROGRAM.sessionsExpected} sessions</strong> are
-            expected. You may use at most{" "}
+            {next ? (
+              <>
+                All <strong>{next.weeks} sessions</strong> are expected.
+              </>
+            ) : (
+              <>
+                Every <strong>weekly session</strong> is expected.
+              </>
+            )} You may use at most{" "}
             <strong>{PROGRAM.makeupSessions} makeup session</strong> across the
             whole program. Your cohort is counting on you.
           </p>
@@ -145,8 +160,9 @@ export default function IncubatorApplication() {
               </li>
             ))}
           </ul>
+          {communityInviteUrl && (
           <a
-            href={COMMUNITY_INVITE_URL}
+            href={communityInviteUrl}
             target="_blank"
             rel="noopener noreferrer"
             className={buttonClasses({
@@ -158,6 +174,7 @@ export default function IncubatorApplication() {
             Join Discord
             <NewTab />
           </a>
+          )}
         </aside>
       </div>
     </>

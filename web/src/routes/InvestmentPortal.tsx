@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { investButtonLabel, investmentSubmitProblem, readInvestmentInput } from '@app/common/domain/investment';
 import { INVESTMENT } from '@app/common/domain/money';
+import { dollarsLabel, rateLabel, SALE_CLOSED_MESSAGE, type TokenSale } from '@app/common/domain/token-sale';
 import type { TSessionUser } from '@app/common/schemas/auth';
 import { pageTitle } from '../components/brand';
 import { Button } from '../components/ui/button';
@@ -11,11 +12,11 @@ import { Field } from '../components/ui/field';
 import { Input } from '../components/ui/input';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
-import { COMMUNITY_INVITE_URL } from '../features/site/links';
 import { paymentsApi } from '@app/common/api/payments';
 import { ApiError, call } from '../lib/api';
 import { useSession } from '../lib/session';
 import { useSignInPath } from '../features/auth/sign-in-link';
+import { useSiteSettings, useTokenSale } from '../features/site/site-data';
 
 const RISKS = [
   { title: 'High risk', text: 'Pre-launch tokens are a high-risk, speculative purchase. You may lose the entire amount.' },
@@ -28,16 +29,20 @@ const STEPS = ['Enter the amount you want to invest', 'Read and acknowledge the 
 
 const usd = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
-function Portal({ user }: { user: TSessionUser }) {
-  const [text, setText] = useState(String(INVESTMENT.defaultDollars));
+/** The amount the field starts with: the usual default, within the sale's range. */
+const startAmount = (sale: TokenSale) => Math.min(sale.maxCents / 100, Math.max(sale.minCents / 100, INVESTMENT.defaultDollars));
+
+function Portal({ user, sale }: { user: TSessionUser; sale: TokenSale }) {
+  const { communityInviteUrl } = useSiteSettings();
+  const [text, setText] = useState(String(startAmount(sale)));
   const [acknowledged, setAcknowledged] = useState(false);
   const [busy, setBusy] = useState(false);
-  const input = readInvestmentInput(text);
+  const input = readInvestmentInput(text, sale);
   const canSubmit = acknowledged && !busy && input.inRange;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = investmentSubmitProblem({ signedIn: true, acknowledged, amount: input.amount });
+    const problem = investmentSubmitProblem({ signedIn: true, acknowledged, amount: input.amount }, sale);
     if (problem) {
       toast({ title: 'Cannot continue', description: problem, variant: 'destructive' });
       return;
@@ -53,6 +58,9 @@ function Portal({ user }: { user: TSessionUser }) {
       if (err instanceof ApiError && err.statusCode === 401) {
         // The layout sends the member on to sign in (and back here) once the session check confirms it has ended.
         toast({ title: 'Error', description: 'Authentication failed. Please sign in again.', variant: 'destructive' });
+      } else if (err instanceof ApiError && (err.statusCode === 409 || err.statusCode === 400)) {
+        // The sale closed or changed its limits since the page was opened: the server's reason says which.
+        toast({ title: 'Error', description: err.message, variant: 'destructive' });
       } else if (err instanceof ApiError && err.statusCode === 429) {
         toast({ title: 'Error', description: 'Too many attempts. Please wait before trying again.', variant: 'destructive' });
       } else {
@@ -84,8 +92,8 @@ function Portal({ user }: { user: TSessionUser }) {
                 <CardTitle as="h2">Investment calculator</CardTitle>
               </CardHeader>
               <CardContent className="space-y-4">
-                <Field label="Investment amount (USD)" error={input.error ?? undefined} hint="$100 to $1,000,000 · $1 = 10 ADX">
-                  <Input type="number" inputMode="decimal" min={INVESTMENT.minDollars} max={INVESTMENT.maxDollars} step={INVESTMENT.stepDollars} value={text} onChange={(e) => setText(e.target.value)} />
+                <Field label="Investment amount (USD)" error={input.error ?? undefined} hint={`${dollarsLabel(sale.minCents)} to ${dollarsLabel(sale.maxCents)} · ${rateLabel(sale.tokensPerDollar)}`}>
+                  <Input type="number" inputMode="decimal" min={sale.minCents / 100} max={sale.maxCents / 100} step={sale.stepCents / 100} value={text} onChange={(e) => setText(e.target.value)} />
                 </Field>
                 {input.warning && (
                   <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900" role="status" data-testid="amount-warning">
@@ -142,13 +150,15 @@ function Portal({ user }: { user: TSessionUser }) {
                 </Button>
               </CardContent>
             </Card>
-            <p className="text-center text-sm text-slate-600">
-              Questions? Ask in our{' '}
-              <a href={COMMUNITY_INVITE_URL} target="_blank" rel="noopener noreferrer" className="font-semibold text-ink-900 underline underline-offset-2">
-                community
-              </a>
-              .
-            </p>
+            {communityInviteUrl && (
+              <p className="text-center text-sm text-slate-600">
+                Questions? Ask in our{' '}
+                <a href={communityInviteUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-ink-900 underline underline-offset-2">
+                  community
+                </a>
+                .
+              </p>
+            )}
           </div>
         </form>
       </section>
@@ -158,13 +168,26 @@ function Portal({ user }: { user: TSessionUser }) {
 
 /** /investment-portal: token purchase for signed-in members. */
 export default function InvestmentPortal() {
+  const sale = useTokenSale();
   const session = useSession();
   const user = session.user;
   const signInPath = useSignInPath();
   return (
     <>
       <title>{pageTitle('Investment Portal')}</title>
-      {session.loading ? (
+      {sale && !sale.open ? (
+        <section className="flex min-h-[60vh] items-center justify-center bg-paper px-4 py-16">
+          <Card className="w-full max-w-md text-center">
+            <CardContent className="space-y-4 p-8">
+              <h1 className="font-display text-2xl font-semibold text-ink-900">The Token Sale Is Closed</h1>
+              <p className="text-slate-700" data-testid="sale-closed">{SALE_CLOSED_MESSAGE}</p>
+              <Button asChild variant="outline">
+                <Link to="/pitch-deck">Back to Pitch Deck</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        </section>
+      ) : session.loading || !sale ? (
         <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3">
           <Spinner size="lg" decorative />
           <p className="text-slate-700">Verifying authentication...</p>
@@ -187,7 +210,7 @@ export default function InvestmentPortal() {
           </Card>
         </section>
       ) : (
-        <Portal user={user} />
+        <Portal user={user} sale={sale} />
       )}
     </>
   );

@@ -1,14 +1,16 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ledgerVerifyPath } from '@app/common/api/ledger-paths';
-import { formatTokens } from '@app/common/domain/format';
+import { formatTokens, formatUsd } from '@app/common/domain/format';
 import { formatLocalDate } from '@app/common/domain/local-date';
+import { centsToDollars } from '@app/common/domain/money';
+import { rateLabel } from '@app/common/domain/token-sale';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { toast } from '../components/ui/toast';
-import { COMMUNITY_INVITE_URL as COMMUNITY_URL } from '../features/site/links';
+import { useSiteSettings } from '../features/site/site-data';
 import { CheckoutOutcomeCard } from '../features/payments/CheckoutOutcomeCard';
 import { useInvestmentOutcome } from '../features/payments/verify';
 import { useSession } from '../lib/session';
@@ -25,6 +27,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** /investment-success?session_id=…: verifies the payment and shows the member's tokens and investor ID, only once it is paid. */
 export default function InvestmentSuccess() {
+  const { communityInviteUrl } = useSiteSettings();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const session = useSession();
@@ -73,11 +76,19 @@ export default function InvestmentSuccess() {
               </CardHeader>
               <CardContent>
                 <dl>
-                  <Row label="Amount">••••• (protected)</Row>
-                  <Row label="E-mail">•••••@••••• (encrypted)</Row>
+                  {/* The page is the investor's own (the verify call answers only them): their amount and address, in full. */}
+                  <Row label="Amount">
+                    <span data-testid="investment-amount">{formatUsd(centsToDollars(inv.amount_cents))}</span>
+                  </Row>
+                  {session.user?.email && (
+                    <Row label="E-mail">
+                      <span data-testid="investment-email">{session.user.email}</span>
+                    </Row>
+                  )}
                   <Row label="ADX tokens allocated">
                     <span data-testid="tokens-allocated">{formatTokens(inv.adx_tokens)} ADX</span>
                   </Row>
+                  {inv.tokens_per_dollar && <Row label="Price">{rateLabel(inv.tokens_per_dollar)}</Row>}
                   <Row label="Date">{formatLocalDate(inv.created_at)}</Row>
                   <Row label="Payment status">
                     <Badge variant={inv.payment_status === 'paid' ? 'green' : inv.payment_status === 'pending' ? 'gold' : 'red'}>{inv.payment_status}</Badge>
@@ -126,9 +137,11 @@ export default function InvestmentSuccess() {
               </CardContent>
             </Card>
             <div className="flex flex-col justify-center gap-3 sm:flex-row">
-              <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'secondary' })}>
-                Join the Community
-              </a>
+              {communityInviteUrl && (
+                <a href={communityInviteUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'secondary' })}>
+                  Join the Community
+                </a>
+              )}
               <Button asChild variant="outline">
                 <Link to="/pitch-deck">Back to Pitch Deck</Link>
               </Button>

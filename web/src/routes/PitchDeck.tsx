@@ -2,14 +2,15 @@ import { pageTitle } from '../components/brand';
 import { FundChart } from '../features/pitch/FundChart';
 import { Calculator, Roadmap, SectorExplorer } from '../features/pitch/interactive';
 import { GrowthEngine, PitchClosing, PitchHeader, PitchHero, PitchSection, Technology, TrustGap } from '../features/pitch/sections';
-import { PITCH_VIDEO_URL } from '../features/site/links';
+import { useSiteSettings } from '../features/site/site-data';
 import { VideoEmbed } from '../features/site/VideoEmbed';
 
 function VideoPitch() {
+  const { pitchVideoUrl } = useSiteSettings();
   return (
     <section aria-label="Video pitch" className="bg-ink-900 pb-16">
       <div className="mx-auto max-w-4xl px-4 sm:px-6">
-        <VideoEmbed src={PITCH_VIDEO_URL} title="Watch the video pitch" caption="Ten minutes on the problem, the plan and the people." />
+        <VideoEmbed link={pitchVideoUrl} title="Watch the video pitch" caption="Ten minutes on the problem, the plan and the people." />
       </div>
     </section>
   );

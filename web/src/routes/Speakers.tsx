@@ -6,6 +6,7 @@ import { useSession } from '../lib/session';
 import { ArchiveTab } from '../features/speakers/ArchiveTab';
 import { BrotherhoodTab } from '../features/speakers/BrotherhoodTab';
 import { ManageTab } from '../features/speakers/ManageTab';
+import { SessionTime } from '../features/speakers/SessionTime';
 
 function TabLabel({ long, short }: { long: string; short: string }) {
   return (
@@ -34,7 +35,9 @@ export default function Speakers() {
             <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
               <p className="text-sm font-semibold uppercase tracking-widest text-gold-300">DOG POUND</p>
               <h1 className="mt-2 font-display text-4xl font-semibold">Speaker Sessions</h1>
-              <p className="mt-3 text-slate-200">15-minute morning sessions, Monday, Wednesday and Friday at 7:00 AM EDT.</p>
+              <p className="mt-3 text-slate-200">
+                15-minute morning sessions, Monday, Wednesday and Friday at <SessionTime />.
+              </p>
             </div>
           </section>
           <section className="bg-paper">

@@ -8,6 +8,7 @@ import { ledgerReconcile } from './ledger-reconcile';
 import { ledgerRecord } from './ledger-record';
 import { ledgerVerifyTotals } from './ledger-verify-totals';
 import { mailSend } from './mail-send';
+import { programSeatRefund, programSeatSweep } from './program-seats';
 import { recordingFinalize } from './recording-finalize';
 import { recordingReconcile } from './recording-reconcile';
 import { sessionRemindersReconcile } from './session-reminders-reconcile';
@@ -25,5 +26,7 @@ export const handlers: HandlerMap = {
   'flyer.render': flyerRender,
   'archive.thumbnail': archiveThumbnail,
   'mail.send': mailSend,
+  'program.seat-refund': programSeatRefund,
+  'program.seat-sweep': programSeatSweep,
   'session.reminders-reconcile': sessionRemindersReconcile,
 };

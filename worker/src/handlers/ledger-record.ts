@@ -5,6 +5,7 @@ import { PaymentMismatchError, type ApplyResult } from '@app/common/server/payme
 import { applyProviderEvent, applyProviderEvents, markStripeEventProcessed } from '@app/common/server/payments/provider-events';
 import { announcePayment } from '@app/common/server/realtime';
 import { requestMail, requestPaymentNotices } from '@app/common/server/mail/enqueue';
+import { requestSeatRefund } from '@app/common/server/program/seat-refunds';
 import type { Handler } from '../context';
 import { requestCheckpoint } from './ledger-checkpoint';
 
@@ -116,6 +117,8 @@ export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, 
     announcePayment(emitter, result);
     log.info({ eventId, kind: result.kind, rowId: result.rowId, status: result.status, ledgerRow: Boolean(result.ledgerRow) }, 'payment event applied');
   }
+  // After commit: an enrolment paid into a full cohort is refunded (one job per payment, however often asked).
+  await requestSeatRefund(queues, log, result);
   // After commit, keyed by payment id: a redelivered event asks again and the mail queue drops the repeat.
   if (result?.mailable) {
     if (result.status === 'paid') await requestMail(queues, log, { kind: 'payment-confirmed', paymentKind: result.kind, paymentId: result.rowId });

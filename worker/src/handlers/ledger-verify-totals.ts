@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { ledgerSummary, recomputeLedgerSummary } from '@app/common/server/ledger.repository';
+import { ledgerRecordCounts, ledgerSummary, recomputeLedgerSummary } from '@app/common/server/ledger.repository';
 import type { Handler } from '../context';
 
 /**
@@ -7,17 +7,18 @@ import type { Handler } from '../context';
  * inside one snapshot and fails loudly on any drift, so a broken trigger cannot go unnoticed.
  */
 export const ledgerVerifyTotals: Handler<'ledger.verify-totals'> = async (_payload, { db, log }) => {
-  const [kept, recomputed] = await db.transaction(
-    async (trx) => Promise.all([ledgerSummary(trx), recomputeLedgerSummary(trx)]),
+  const [kept, recomputed, records] = await db.transaction(
+    async (trx) => Promise.all([ledgerSummary(trx), recomputeLedgerSummary(trx), ledgerRecordCounts(trx)]),
     { isolationLevel: 'repeatable read', readOnly: true },
   );
   const same =
+    records.kept === records.counted &&
     kept.totalInvestors === recomputed.totalInvestors &&
     kept.totalInvestmentUsd === recomputed.totalInvestmentUsd &&
     kept.totalTokens === recomputed.totalTokens;
   if (!same) {
-    log.error({ kept, recomputed }, 'ledger totals drifted from the ledger rows');
-    throw new UnrecoverableError(`ledger totals drifted: kept ${JSON.stringify(kept)}, recomputed ${JSON.stringify(recomputed)}`);
+    log.error({ kept, recomputed, records }, 'ledger totals drifted from the ledger rows');
+    throw new UnrecoverableError(`ledger totals drifted: kept ${JSON.stringify({ ...kept, records: records.kept })}, recomputed ${JSON.stringify({ ...recomputed, records: records.counted })}`);
   }
   return recomputed;
 };

@@ -2,7 +2,8 @@ import { render } from '@react-email/render';
 import type { Knex } from 'knex';
 import type { ReactElement } from 'react';
 import { isValidEmail } from '@app/common/domain/contact';
-import { centsToDollars, donationTokens } from '@app/common/domain/money';
+import { centsToDollars } from '@app/common/domain/money';
+import { tokensBought } from '@app/common/domain/payments';
 import { FORM_ACKS, type TMailRequest } from '@app/common/schemas/mail';
 import { NEWSLETTER_CONFIRM_HOURS } from '@app/common/server/mail/newsletter.repository';
 import type { MailMessage } from '@app/common/server/mail/transport';
@@ -13,6 +14,7 @@ import { DISPUTE_SUBJECTS, PaymentDispute, PaymentRefunded, REFUND_SUBJECTS, typ
 import { MONEY_RECEIVED_STATUSES, reversedCents, type PaymentKind, type PaymentStatus } from '@app/common/domain/payments';
 import { checkSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { FormReceived, NewsletterConfirm, NewsletterWelcome, SpeakerInvitation } from './simple-messages';
+import { cohortFullReason, cohortOpenMessage, programPaymentFacts } from './program-mail';
 import { reminderFacts, SessionReminder } from './session-reminder';
 
 const TABLES = { donation: 'donations', program: 'program_payments', sponsorship: 'program_payments', investment: 'investments' } as const;
@@ -58,6 +60,9 @@ async function paymentMessage(db: Knex, req: Extract<TMailRequest, { kind: 'paym
   if (!row || status !== 'paid') return null;
   const to = recipient(row.payer_email ?? row.user_email);
   if (!to) return null;
+  const program = req.paymentKind === 'program' || req.paymentKind === 'sponsorship' ? await programPaymentFacts(db, row.id, new Date()) : null;
+  // An enrolment paid into a full cohort is not welcomed: its refund notice says what happened.
+  if (program?.overbooked) return null;
   const cents = Number(row.amount_cents);
   const tokens = req.paymentKind === 'investment' ? (row.adx_tokens ?? null) : null;
   const p: PaymentFacts = {
@@ -66,10 +71,11 @@ async function paymentMessage(db: Knex, req: Extract<TMailRequest, { kind: 'paym
     receiptCode: `R-${row.id.slice(0, 8).toUpperCase()}`,
     paidAt: day(row.paid_at ?? new Date()),
     investorId: row.investor_id,
-    // The same rule that wrote the ledger row (payments.repository applyCheckoutOutcome).
-    tokens: formatTokens(tokens ?? (row.wants_adx_tokens && row.investor_id ? donationTokens(cents) : null)),
+    // The same rule that wrote the ledger row (domain/payments tokensBought): the tokens stored at the sale's rate.
+    tokens: formatTokens(tokens ?? (row.wants_adx_tokens && row.investor_id ? tokensBought('donation', cents, row) : null)),
     donorName: row.donor_name ?? null,
     logIndex: await logIndexOfPayment(db, row.checkout_session_id),
+    cohort: program?.cohort ?? null,
   };
   return build(PAYMENT_SUBJECTS[req.paymentKind], to, <PaymentConfirmed p={p} frame={frame} />);
 }
@@ -107,7 +113,12 @@ async function noticeMessage(db: Knex, req: NoticeRequest, frame: MailFrame): Pr
     refunded: money(refunded),
     remaining: money(amount - refunded),
     tokensTakenBack: await tokensTakenBack(db, row.checkout_session_id, refunded),
+    reason: null,
   };
+  if (req.paymentKind === 'program' && req.kind === 'payment-refunded') {
+    const program = await programPaymentFacts(db, row.id, new Date());
+    if (program.overbooked) p.reason = cohortFullReason(program.cohort);
+  }
   if (req.kind === 'payment-dispute') return build(DISPUTE_SUBJECTS[req.state], to, <PaymentDispute p={p} state={req.state} frame={frame} />);
   const full = refunded >= amount;
   return build(REFUND_SUBJECTS[full ? 'full' : 'partial'], to, <PaymentRefunded p={p} full={full} frame={frame} />);
@@ -176,6 +187,8 @@ export function composeMail(db: Knex, req: TMailRequest, frame: MailFrame): Prom
       return welcomeMessage(db, req, frame);
     case 'speaker-invitation':
       return invitationMessage(db, req, frame);
+    case 'cohort-open':
+      return cohortOpenMessage(db, req, frame, build, recipient);
     case 'session-reminder':
       return reminderMessage(db, req, frame);
   }

@@ -3,6 +3,7 @@ import { ledgerVerifyPath } from '@app/common/api/ledger-paths';
 import { PROGRAM_FACTS } from '@app/common/domain/program';
 import { BRAND } from '../render/brand';
 import { Fact, MailLayout, type MailFrame } from './layout';
+import { CohortLines, type CohortFacts } from './program-mail';
 
 export interface PaymentFacts {
   kind: 'donation' | 'program' | 'sponsorship' | 'investment';
@@ -12,6 +13,8 @@ export interface PaymentFacts {
   investorId: string | null;
   tokens: string | null;
   donorName?: string | null;
+  /** The cohort of an enrolment or sponsorship (from the cohorts table), null for other payments. */
+  cohort?: CohortFacts | null;
   /** The ledger row's index in the transparency log, when the payment made one. */
   logIndex?: number | null;
 }
@@ -32,29 +35,38 @@ function LedgerRowFact({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
 
 const button = { backgroundColor: BRAND.gold500, color: BRAND.ink950, padding: '12px 20px', borderRadius: 8, fontWeight: 600 };
 
-/** Program enrolment and sponsorship: the spec's start date, schedule and next steps. */
+/** Program enrolment: the cohort's start, schedule and a participant's next steps. */
 function ProgramBody({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
-  const sponsor = p.kind === 'sponsorship';
   return (
     <>
-      <Text>{sponsor ? 'Thank you for sponsoring a student in' : 'Welcome to'} {PROGRAM_FACTS.name}. Your payment is confirmed.</Text>
+      <Text>Welcome to {PROGRAM_FACTS.name}. Your payment is confirmed and your seat is yours.</Text>
       <Fact label="Amount" value={p.amount} />
       <Fact label="Receipt" value={p.receiptCode} />
-      <Fact label="Program start" value={`${PROGRAM_FACTS.startDate}, ${PROGRAM_FACTS.sessionTime}`} />
-      <Fact label="Schedule" value={`${PROGRAM_FACTS.weeks} weeks: ${PROGRAM_FACTS.schedule}`} />
+      {p.cohort ? <CohortLines c={p.cohort} /> : null}
       <Text>
         <strong>Next steps</strong>
         <br />• Chat community access {PROGRAM_FACTS.communityAccess}
         <br />• Pre-program materials by e-mail before the start
-        {sponsor ? (
-          <>
-            <br />• We will tell you which student your sponsorship supports
-          </>
-        ) : null}
       </Text>
       <Button href={`${frame.publicUrl}/events/i-am-the-business`} style={button}>
         Program details
       </Button>
+    </>
+  );
+}
+
+/** A sponsorship pays for a student the organisation places: the sponsor is thanked, not enrolled. */
+function SponsorshipBody({ p }: { p: PaymentFacts }) {
+  return (
+    <>
+      <Text>Thank you for sponsoring a student in {PROGRAM_FACTS.name}. Your payment is confirmed.</Text>
+      <Fact label="Amount" value={p.amount} />
+      <Fact label="Receipt" value={p.receiptCode} />
+      {p.cohort ? <Fact label="Cohort" value={`Cohort ${p.cohort.number}, ${p.cohort.city}`} /> : null}
+      <Text>
+        Your gift places an 11th or 12th grade student in the program at no cost to their family. We will write to tell you
+        which student your sponsorship supports and how their program went.
+      </Text>
     </>
   );
 }
@@ -110,9 +122,10 @@ export const PAYMENT_SUBJECTS: Record<PaymentFacts['kind'], string> = {
 
 /** The confirmation of one paid payment. */
 export function PaymentConfirmed({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
-  const body = p.kind === 'donation' ? <DonationBody p={p} frame={frame} /> : p.kind === 'investment' ? <InvestmentBody p={p} frame={frame} /> : <ProgramBody p={p} frame={frame} />;
+  const body =
+    p.kind === 'donation' ? <DonationBody p={p} frame={frame} /> : p.kind === 'investment' ? <InvestmentBody p={p} frame={frame} /> : p.kind === 'sponsorship' ? <SponsorshipBody p={p} /> : <ProgramBody p={p} frame={frame} />;
   return (
-    <MailLayout {...frame} preview={PAYMENT_SUBJECTS[p.kind]} title={p.kind === 'donation' ? 'Thank you!' : p.kind === 'investment' ? 'Investment Successful!' : 'Payment Successful!'}>
+    <MailLayout {...frame} preview={PAYMENT_SUBJECTS[p.kind]} title={p.kind === 'donation' || p.kind === 'sponsorship' ? 'Thank you!' : p.kind === 'investment' ? 'Investment Successful!' : 'Payment Successful!'}>
       {body}
     </MailLayout>
   );

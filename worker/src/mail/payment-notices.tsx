@@ -9,6 +9,8 @@ export interface NoticeFacts {
   remaining: string; // what the payment still stands at
   /** Tokens taken back from the public ledger so far; null when the payment made none. */
   tokensTakenBack: string | null;
+  /** Why we refunded without being asked (an enrolment whose cohort was full), when we did. */
+  reason?: string | null;
 }
 
 export const REFUND_SUBJECTS = { partial: 'Part of your payment was refunded', full: 'Your payment was refunded' } as const;
@@ -31,6 +33,7 @@ export function PaymentRefunded({ p, full, frame }: { p: NoticeFacts; full: bool
   const subject = REFUND_SUBJECTS[full ? 'full' : 'partial'];
   return (
     <MailLayout {...frame} preview={subject} title={full ? 'Payment refunded' : 'Payment partially refunded'}>
+      {p.reason ? <Text>{p.reason}</Text> : null}
       <Text>{full ? 'Your payment has been refunded in full.' : 'Part of your payment has been refunded.'} The money goes back to the card or account you paid with, usually within 5-10 business days.</Text>
       <Amounts p={p} />
       {p.tokensTakenBack ? <Text>The ADX tokens bought with the refunded amount were taken back on the public token ledger.</Text> : null}

@@ -2,16 +2,15 @@ import { Button, Link, Text } from '@react-email/components';
 import type { Knex } from 'knex';
 import { isValidEmail } from '@app/common/domain/contact';
 import { reminderAt } from '@app/common/domain/session-reminders';
+import { easternTime } from '@app/common/domain/session-time';
 import type { TMailRequest } from '@app/common/schemas/mail';
 import { BRAND } from '../render/brand';
 import { MailLayout, type MailFrame } from './layout';
 
 /** The session's time as the community keeps it: New York wall time with its abbreviation (EDT or EST), and UTC. */
 function newYorkAndUtcTime(d: Date): string {
-  const ny = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'America/New_York' }).format(d);
-  const zone = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', timeZoneName: 'short' }).formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ?? 'New York';
   const utc = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: 'UTC' }).format(d);
-  return `${ny} ${zone} (${utc} UTC)`;
+  return `${easternTime(d, true)} (${utc} UTC)`;
 }
 
 interface ReminderFacts {

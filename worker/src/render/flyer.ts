@@ -1,4 +1,5 @@
-import { FLYER_HEIGHT, FLYER_WIDTH, SESSION_MINUTES, SESSION_TIME_LABEL, type SessionDay } from '@app/common/domain/flyer';
+import { FLYER_HEIGHT, FLYER_WIDTH, SESSION_MINUTES, type SessionDay } from '@app/common/domain/flyer';
+import { SESSION_TIME_LABEL } from '@app/common/domain/session-time';
 import { initials } from '@app/common/domain/initials';
 import { BRAND, brandedSvg, loadSharp, PNG_OPTIONS } from './brand';
 import { faces } from './fonts';

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError } from '@app/common/schemas/errors';
 import { ZOutboxPage, ZOutboxQuery, ZSubscriberList } from '@app/common/schemas/mail';
+import { ADMIN_SUBSCRIBERS_CSV_PATH } from '@app/common/api/admin';
+import { subscribersCsv } from '@app/common/server/csv-export';
 import { listSubscribers } from '@app/common/server/mail/newsletter.repository';
 import { listOutbox } from '@app/common/server/mail/outbox.repository';
 
@@ -31,6 +33,16 @@ export const mailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       return listSubscribers(app.db);
+    },
+  );
+  app.get(
+    ADMIN_SUBSCRIBERS_CSV_PATH,
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], summary: 'Every newsletter subscriber as CSV (streamed), newest first; an address a spreadsheet would run as a formula starts with a quote mark', produces: ['text/csv'] },
+    },
+    async (_req, reply) => {
+      return reply.header('cache-control', 'no-store').header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"').type('text/csv; charset=utf-8').send(subscribersCsv(app.db));
     },
   );
 };

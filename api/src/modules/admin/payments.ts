@@ -10,6 +10,19 @@ import { httpError } from '../../http-error';
 import { requireProvider } from '../payments/payments.service';
 import { adminApi } from '@app/common/api/admin';
 
+/**
+ * What the admin is told when the provider does not refund: its own reason, as 409 when it refused the request (a
+ * 4xx: e.g. more than is left, while the previous refund's event is still on its way) and 502 when it failed.
+ */
+function refundError(err: unknown): Error {
+  const status = (err as { statusCode?: unknown }).statusCode;
+  const reason = (err as Error).message || 'no reason given';
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return httpError(409, `The payment provider refused the refund: ${reason}. If a refund was asked for a moment ago, wait for its confirmation, then look at what is left.`);
+  }
+  return httpError(502, `The payment provider could not refund it now: ${reason}`);
+}
+
 /** Admin payments page: every donation, program payment, sponsorship and investment; refunds through the provider. */
 export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -36,7 +49,8 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'The admin payments list as CSV (streamed), with the same filters, every page',
-        // No response schema: the body is a CSV stream, not JSON (errors keep the usual JSON shape).
+        // The body is a CSV stream, not JSON (errors keep the usual JSON shape).
+        produces: ['text/csv'],
         querystring: ZAdminPaymentQuery.omit({ page: true, pageSize: true }),
       },
     },
@@ -92,7 +106,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         return { refund_id: refund.id, amount_cents: amount };
       } catch (err) {
         req.log.error({ err, kind, id }, 'payment provider refused the refund');
-        throw httpError(502, `The payment provider refused the refund: ${(err as Error).message}`);
+        throw refundError(err);
       }
     },
   );

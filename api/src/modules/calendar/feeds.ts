@@ -79,13 +79,13 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<{ site: CalendarSite }> =
 
   app.get(
     '/api/calendar/sessions.ics',
-    { ...publicAccess, schema: { tags, summary: 'Every session (the last 90 days and all ahead) as an iCalendar feed; ETag, 304 when unchanged' } },
+    { ...publicAccess, schema: { tags, summary: 'Every session (the last 90 days and all ahead) as an iCalendar feed; ETag, 304 when unchanged', produces: ['text/calendar'] } },
     async (req, reply) => send(req, reply, await publicFeed(), FEED_CACHE_CONTROL, 'inline; filename="sessions.ics"'),
   );
 
   app.get(
     '/api/calendar/feeds/:token/sessions.ics',
-    { ...publicAccess, schema: { tags, summary: "A member's own feed: the sessions they RSVP'd to (the secret link from their settings); ETag, 304 when unchanged", params: ZToken } },
+    { ...publicAccess, schema: { tags, summary: "A member's own feed: the sessions they RSVP'd to (the secret link from their settings); ETag, 304 when unchanged", params: ZToken, produces: ['text/calendar'] } },
     async (req, reply) => {
       const userId = await feedTokenOwner(app.db, req.params.token);
       if (!userId) throw httpError(404, 'Unknown feed');
@@ -96,7 +96,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<{ site: CalendarSite }> =
 
   app.get(
     '/api/calendar/sessions/:id/event.ics',
-    { ...publicAccess, schema: { tags, summary: "One session as a single-event .ics ('Add to calendar'); same UID as in the feeds", params: ZSessionId } },
+    { ...publicAccess, schema: { tags, summary: "One session as a single-event .ics ('Add to calendar'); same UID as in the feeds", params: ZSessionId, produces: ['text/calendar'] } },
     async (req, reply) => {
       const session = await calendarSession(app.db, req.params.id);
       if (!session) throw httpError(404, 'Session not found');

@@ -82,7 +82,7 @@ export const flyerRoutes: FastifyPluginAsyncZod<{ redisUrl: string; redisPrefix:
     '/api/flyers/:jobId/download',
     {
       config: { access: 'member' },
-      schema: { tags: ['sessions'], summary: 'The flyer PNG as an attachment named dog-pound-flyer-{day}.png', params: ZFlyerJobParams },
+      schema: { tags: ['sessions'], summary: 'The flyer PNG as an attachment named dog-pound-flyer-{day}.png', params: ZFlyerJobParams, produces: ['image/png'] },
     },
     async (req, reply) => {
       const row = await findFlyer(app.db, req.params.jobId);

@@ -11,7 +11,8 @@ export const ledgerExportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ledger'],
         summary: 'The public ledger as CSV (streamed): every row, or those whose investor ID starts with `search`, newest first; refunded purchases and reversal rows say so',
-        // No response schema: the body is a CSV stream, not JSON (errors keep the usual JSON shape).
+        // The body is a CSV stream, not JSON (errors keep the usual JSON shape).
+        produces: ['text/csv'],
         querystring: ZLedgerExportQuery,
       },
     },

@@ -20,4 +20,5 @@ export const ledgerSummarySchema = {
 export const ledgerStreamSchema = {
   tags: ['ledger'],
   summary: 'Public token ledger live updates (server-sent events): `changed` after each change to the ledger, then refetch the summary and page; a comment every 25 s',
+  produces: ['text/event-stream'],
 };

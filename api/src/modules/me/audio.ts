@@ -1,13 +1,23 @@
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIO_MAX_BYTES, AUDIO_MESSAGES, isWebm, memberAudioPath } from '@app/common/domain/audio';
 import { httpError } from '../../http-error';
+import { findUnstorable, unstorableError } from '../../plugins/string-gate';
 import { saveProfileAudio } from './audio.service';
 import { uploadAudioSchema } from './schema';
 
 /** Declared part types we accept (the bytes are checked too): what browsers label a MediaRecorder WebM blob. */
 const ACCEPTED_TYPES = new Set(['audio/webm', 'video/webm', 'application/octet-stream', '']);
 
+/** The strings a multipart upload carries: the file's name (under its field's name) and every plain field sent before it. */
+function partTexts(part: MultipartFile): Record<string, unknown> {
+  const texts: Record<string, unknown> = { [part.fieldname]: part.filename };
+  for (const [name, f] of Object.entries(part.fields)) {
+    const values = (Array.isArray(f) ? f : [f]).flatMap((one) => (one?.type === 'field' ? [one.value] : []));
+    if (values.length) texts[name] = values.length === 1 ? values[0] : values;
+  }
+  return texts;
+}
 
 function isTooLarge(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
@@ -34,6 +44,9 @@ export const meAudioRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const part = await req.file();
         if (!part || part.fieldname !== 'audio') throw httpError(400, AUDIO_MESSAGES.missing);
+        // The gate's check for what the root hook could not see: the parts are streamed here, after it ran.
+        const bad = findUnstorable(partTexts(part));
+        if (bad) return reply.status(400).send(unstorableError(req, 'body', bad));
         declared = (part.mimetype.split(';')[0] ?? '').trim().toLowerCase();
         bytes = await part.toBuffer();
         if (part.file.truncated) throw httpError(413, AUDIO_MESSAGES.tooLarge);

@@ -19,4 +19,5 @@ export const memberAudioSchema = {
   params: z.object({ id: z.uuid({ error: 'id must be a member id' }) }),
   querystring: z.object({ v: zStorable().max(200, 'v must be at most 200 characters').optional() }),
   response: { 400: ZApiError, 401: ZApiError, 404: ZApiError, 416: ZApiError },
+  produces: ['audio/webm'],
 };

@@ -4,6 +4,8 @@ import { appendToLog } from '@app/common/server/tlog.repository';
 import { applyCheckoutEvent, outcomeOf, PaymentMismatchError, type ApplyResult } from '@app/common/server/payments/checkout';
 import { attachCheckoutSession, receiptCodeOf } from '@app/common/server/payments/payments.repository';
 import { announcePayment, type RoomEmitter } from '@app/common/server/realtime';
+import { requestSeatRefund } from '@app/common/server/program/seat-refunds';
+import type { Queues } from '@app/common/server/queues';
 import { httpError } from '../../http-error';
 import type { CheckoutParams, PaymentProvider } from './provider';
 
@@ -13,6 +15,7 @@ export interface CheckoutDeps {
   provider: PaymentProvider | null;
   emitter: RoomEmitter;
   log: FastifyBaseLogger;
+  queues: Queues;
 }
 
 /** The configured provider, or a 503 when payments are switched off (production without Stripe). */
@@ -63,6 +66,7 @@ export async function verifyCheckout(deps: CheckoutDeps, sessionId: string): Pro
       return applied;
     });
     announcePayment(deps.emitter, result);
+    await requestSeatRefund(deps.queues, deps.log, result);
     return result;
   } catch (err) {
     if (err instanceof PaymentMismatchError) {

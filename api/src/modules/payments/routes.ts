@@ -1,22 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { centsToDollars, investmentTokens, PROGRAM_PRICE_CENTS } from '@app/common/domain/money';
+import { centsToDollars } from '@app/common/domain/money';
+import { purchaseProblem, rateLabel, SALE_CLOSED_MESSAGE, tokensForCents } from '@app/common/domain/token-sale';
 import { audit } from '@app/common/server/audit.repository';
-import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, insertProgramPayment, type InvestmentRow } from '@app/common/server/payments/payments.repository';
+import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, type InvestmentRow } from '@app/common/server/payments/payments.repository';
+import { programOfPayment } from '@app/common/server/program/cohorts.repository';
+import { loadTokenSale } from '@app/common/server/site.repository';
+import { startEnrolment, startSponsorship } from '../program/enrolment.service';
 import { logIndexOfPayment } from '@app/common/server/tlog.repository';
 import { httpError } from '../../http-error';
 import { requireProvider, startCheckout, verifyCheckout, type CheckoutDeps } from './payments.service';
 import { createDonationSchema, createInvestmentSchema, createProgramPaymentSchema, verifyInvestmentSchema, verifyPaymentSchema } from './schema';
-
-const PROGRAM_TEXT = {
-  program: { name: 'I Am The Business — 12-week incubator', description: 'Enrollment in the 12-week business incubator program (Cohort 1 of 10).' },
-  sponsorship: { name: 'Sponsor a Student — I Am The Business', description: 'Sponsorship of an 11th or 12th grade student in the 12-week incubator program.' },
-} as const;
 
 /** An investment row as its owner sees it (the investment success page, and /api/me/investments). */
 export const toInvestment = (r: InvestmentRow) => ({
   investment_id: r.id,
   amount_cents: Number(r.amount_cents),
   adx_tokens: r.adx_tokens,
+  // "10.0000" → "10": the rate as the pages write it.
+  tokens_per_dollar: r.tokens_per_dollar === null ? null : String(Number(r.tokens_per_dollar)),
   payment_status: r.payment_status,
   investor_id: r.investor_id,
   created_at: r.created_at.toISOString(),
@@ -26,7 +27,7 @@ export const toInvestment = (r: InvestmentRow) => ({
 /** Donations, program payments and sponsorships, investments, and the success pages' verify calls. */
 export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productName: string }> = async (app, opts) => {
   const url = (path: string) => `${opts.publicUrl}${path}`;
-  const checkout: CheckoutDeps = { db: app.db, provider: app.payments, emitter: app.emitter, log: app.log };
+  const checkout: CheckoutDeps = { db: app.db, provider: app.payments, emitter: app.emitter, log: app.log, queues: app.queues };
 
   app.post(
     '/api/payments/donations',
@@ -37,13 +38,17 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
     async (req) => {
       requireProvider(app.payments);
       const b = req.body;
-      const rowId = await insertDonation(app.db, { amountCents: b.amount, donorName: b.donorName || null, message: b.message || null, wantsAdxTokens: b.wantsAdxTokens, userId: req.session?.userId ?? null });
+      // Tokens for a donation follow the sale: its rate, fixed on the row now, and none while the sale is closed.
+      const sale = b.wantsAdxTokens ? await loadTokenSale(app.db) : null;
+      if (sale && !sale.open) throw httpError(409, SALE_CLOSED_MESSAGE);
+      const tokens = sale ? { rate: sale.tokensPerDollar, tokens: tokensForCents(sale.tokensPerDollar, b.amount) } : null;
+      const rowId = await insertDonation(app.db, { amountCents: b.amount, donorName: b.donorName || null, message: b.message || null, wantsAdxTokens: b.wantsAdxTokens, userId: req.session?.userId ?? null, tokens });
       const session = await startCheckout(checkout, {
         kind: 'donation',
         rowId,
         amountCents: b.amount,
         name: `Donation to ${opts.productName}`,
-        description: b.wantsAdxTokens ? `Donation of $${centsToDollars(b.amount)} with ${b.amount.toLocaleString('en-US')} ADX tokens` : `Donation of $${centsToDollars(b.amount)}`,
+        description: tokens ? `Donation of $${centsToDollars(b.amount)} with ${Number(tokens.tokens).toLocaleString('en-US')} ADX tokens` : `Donation of $${centsToDollars(b.amount)}`,
         successUrl: url('/donation-success'),
         cancelUrl: url('/'),
         email: req.session?.email ?? null,
@@ -60,19 +65,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
     },
     async (req) => {
       requireProvider(app.payments);
-      const text = PROGRAM_TEXT[req.body.kind];
-      const rowId = await insertProgramPayment(app.db, { kind: req.body.kind, amountCents: PROGRAM_PRICE_CENTS, description: text.description, payerEmail: req.session?.email ?? null });
-      const session = await startCheckout(checkout, {
-        kind: req.body.kind,
-        rowId,
-        amountCents: PROGRAM_PRICE_CENTS,
-        name: text.name,
-        description: text.description,
-        successUrl: url('/payment-success'),
-        cancelUrl: url('/pitch-deck'),
-        email: req.session?.email ?? null,
-      });
-      return { url: session.url };
+      // The cohort, its price and its seats are data (the program module); Enroll holds a seat, a sponsorship none.
+      const p = { now: app.clock(), email: req.session?.email ?? null, successUrl: url('/payment-success'), cancelUrl: url('/pitch-deck') };
+      return req.body.kind === 'program' ? startEnrolment(checkout, p) : startSponsorship(checkout, p);
     },
   );
 
@@ -86,15 +81,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       requireProvider(app.payments);
       const s = req.session!;
       const cents = Math.round(req.body.amount * 100);
-      const tokens = investmentTokens(cents);
-      const rowId = await insertInvestment(app.db, { userId: s.userId, amountCents: cents, tokens });
+      const sale = await loadTokenSale(app.db);
+      const problem = purchaseProblem(sale, cents);
+      if (problem) throw httpError(sale.open ? 400 : 409, problem);
+      const tokens = tokensForCents(sale.tokensPerDollar, cents);
+      const rowId = await insertInvestment(app.db, { userId: s.userId, amountCents: cents, tokens, rate: sale.tokensPerDollar });
       await audit(app.db, 'investment_started', { userId: s.userId, ip: req.ip, userAgent: req.headers['user-agent'] }, { investment_id: rowId, amount_cents: cents });
       const session = await startCheckout(checkout, {
         kind: 'investment',
         rowId,
         amountCents: cents,
         name: 'ADX pre-launch tokens',
-        description: `${Number(tokens).toLocaleString('en-US')} ADX tokens at 10 per dollar`,
+        description: `${Number(tokens).toLocaleString('en-US')} ADX tokens at ${rateLabel(sale.tokensPerDollar)}`,
         successUrl: url('/investment-success'),
         cancelUrl: url('/investment-portal'),
         email: s.email,
@@ -112,8 +110,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
     async (req) => {
       const r = await verifyCheckout(checkout, req.body.session_id);
       const receipt = (await receiptCodeOf(app.db, r.kind, r.rowId)) ?? '';
-      const logIndex = await logIndexOfPayment(app.db, req.body.session_id);
-      return { success: r.status === 'paid', kind: r.kind, status: r.status, amount_cents: r.amountCents, investor_id: r.investorId, tokens: r.tokens, receipt_code: receipt, log_index: logIndex };
+      const program = r.kind === 'program' || r.kind === 'sponsorship' ? { program: await programOfPayment(app.db, r.rowId, app.clock()) } : {};
+      return { success: r.status === 'paid', kind: r.kind, status: r.status, amount_cents: r.amountCents, investor_id: r.investorId, tokens: r.tokens, receipt_code: receipt, log_index: await logIndexOfPayment(app.db, req.body.session_id), ...program };
     },
   );
 

@@ -13,9 +13,9 @@ import {
 /** POST /api/payments/donations */
 export const createDonationSchema = {
   tags: ['payments'],
-  summary: 'Start a donation checkout (amount in cents)',
+  summary: 'Start a donation checkout (amount in cents; asking for tokens: 409 while the token sale is closed)',
   body: ZCreateDonation,
-  response: { 200: ZCheckoutUrl, 400: ZApiError, 429: ZApiError, 502: ZApiError, 503: ZApiError },
+  response: { 200: ZCheckoutUrl, 400: ZApiError, 409: ZApiError, 429: ZApiError, 502: ZApiError, 503: ZApiError },
 };
 
 /** POST /api/payments/program */
@@ -29,9 +29,9 @@ export const createProgramPaymentSchema = {
 /** POST /api/payments/investments */
 export const createInvestmentSchema = {
   tags: ['payments'],
-  summary: 'Start a token purchase checkout (amount in dollars; tokens = dollars × 10, computed here)',
+  summary: 'Start a token purchase checkout (amount in dollars; tokens at the sale\'s rate, computed here; 409 while the sale is closed)',
   body: ZCreateInvestment,
-  response: { 200: ZInvestmentCreated, 400: ZApiError, 401: ZApiError, 429: ZApiError, 502: ZApiError, 503: ZApiError },
+  response: { 200: ZInvestmentCreated, 400: ZApiError, 401: ZApiError, 409: ZApiError, 429: ZApiError, 502: ZApiError, 503: ZApiError },
 };
 
 /** POST /api/payments/verify */

@@ -29,6 +29,7 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
             description: `Receipt ${p.receiptCode}`,
           },
           ...(p.email ? { customer_email: p.email } : {}),
+          ...(p.expiresAt ? { expires_at: Math.floor(p.expiresAt.getTime() / 1000) } : {}),
         },
         { idempotencyKey: `checkout-${p.rowId}` },
       );

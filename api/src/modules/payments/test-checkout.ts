@@ -59,8 +59,19 @@ export const testCheckoutRoutes: FastifyPluginAsync = async (app) => {
     if (res.statusCode !== 200) throw new Error(`own webhook answered ${res.statusCode}: ${res.body}`);
   };
 
+  // Like Stripe's, a local checkout past its expires_at closes unpaid (and says so through the webhook) when next opened.
+  const current = async (id: string) => {
+    const row = app.payments?.mode === 'test' ? await findLocalSession(app.db, id) : undefined;
+    if (row?.status === 'open' && row.expires_at && row.expires_at.getTime() <= Date.now()) {
+      await settleLocalSession(app.db, row.id, 'expired');
+      await sendEvent(row.id, 'checkout.session.expired');
+      return { ...row, status: 'expired' as const };
+    }
+    return row;
+  };
+
   app.get<{ Params: { id: string } }>('/checkout/test/:id', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-    const row = app.payments?.mode === 'test' ? await findLocalSession(app.db, req.params.id) : undefined;
+    const row = await current(req.params.id);
     if (!row) return reply.status(404).type('text/html').send(page('Checkout not found', '<div class="card"><h1>Checkout not found</h1><p class="desc">This test checkout does not exist.</p></div>'));
     const done = row.status !== 'open';
     const body = `<div class="card"><h1>${escapeHtml(row.name)}</h1><p class="desc">${escapeHtml(row.description)}</p>
@@ -73,13 +84,13 @@ ${done ? `<p class="desc">This checkout is ${row.status === 'complete' ? 'alread
   });
 
   app.post<{ Params: { id: string } }>('/checkout/test/:id/pay', { config: { access: 'public', limit: 'payment', csrf: false }, schema: { hide: true } }, async (req, reply) => {
-    const row = app.payments?.mode === 'test' ? await findLocalSession(app.db, req.params.id) : undefined;
+    const row = await current(req.params.id);
     if (!row) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such test checkout' });
     if (row.status === 'open') {
       await settleLocalSession(app.db, row.id, 'paid');
       await sendEvent(row.id, 'checkout.session.completed');
     }
-    return reply.redirect(row.success_url, 303);
+    return reply.redirect(row.status === 'expired' ? row.cancel_url : row.success_url, 303);
   });
 
   app.post<{ Params: { id: string } }>('/checkout/test/:id/cancel', { config: { access: 'public', csrf: false }, schema: { hide: true } }, async (req, reply) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import Stripe from 'stripe';
 import type { CheckoutSessionLike } from '@app/common/server/payments/checkout';
+import { localEvent, localIntentOf, refundLocalSession } from '@app/common/server/payments/local-refund';
 import { verifyStripeSignature, type CheckoutParams, type PaymentProvider, type RefundParams } from './provider';
 
 /** The signing secret of the local test checkout's webhooks (it never leaves this process). */
@@ -19,16 +20,15 @@ interface LocalSessionRow {
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
   refunded_cents: string;
+  expires_at: Date | null;
 }
 
-/** The local charge's payment intent, derived from the session id (a paid local session has one charge). */
-const intentOf = (sessionId: string) => `pi_local_${sessionId.replace(/^cs_test_local_/, '')}`;
 
 const signer = new Stripe('sk_test_local_refund_signer_only');
 
 /** Signs a Stripe-shaped event with the local webhook secret, as Stripe would sign it. */
 function signLocalEvent(type: string, object: object): { payload: string; signature: string } {
-  const event = { id: `evt_local_${randomBytes(12).toString('hex')}`, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object } };
+  const event = localEvent(type, object);
   const payload = JSON.stringify(event);
   return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: LOCAL_WEBHOOK_SECRET }) };
 }
@@ -45,7 +45,7 @@ export function localSessionObject(r: LocalSessionRow): CheckoutSessionLike & { 
     payment_status: r.payment_status,
     amount_total: Number(r.amount_cents),
     metadata: { kind: r.kind, row_id: r.row_id },
-    payment_intent: r.payment_status === 'paid' ? intentOf(r.id) : null,
+    payment_intent: r.payment_status === 'paid' ? localIntentOf(r.id) : null,
   };
 }
 
@@ -80,6 +80,7 @@ export function testProvider(opts: { db: Knex; publicUrl: string; deliver: (sign
           description: p.description,
           success_url: `${p.successUrl}${p.successUrl.includes('?') ? '&' : '?'}session_id=${id}`,
           cancel_url: p.cancelUrl,
+          expires_at: p.expiresAt ?? null,
         });
       }
       return { id, url: `${opts.publicUrl}/checkout/test/${id}` };
@@ -91,13 +92,8 @@ export function testProvider(opts: { db: Knex; publicUrl: string; deliver: (sign
     },
     // Refunds at once and sends the signed charge.refunded through our own webhook, as Stripe would.
     async refund(p: RefundParams) {
-      const [row] = (await opts.db('local_checkout_sessions')
-        .where({ kind: p.kind, row_id: p.rowId, payment_status: 'paid' })
-        .where(opts.db.raw('refunded_cents + ? <= amount_cents', [p.amountCents]))
-        .increment('refunded_cents', p.amountCents)
-        .returning('*')) as LocalSessionRow[];
-      if (!row) throw Object.assign(new Error('Refund amount is greater than the unrefunded amount'), { statusCode: 400 });
-      const charge = { id: `ch_local_${row.id.replace(/^cs_test_local_/, '')}`, object: 'charge', amount: Number(row.amount_cents), amount_refunded: Number(row.refunded_cents), refunded: row.refunded_cents === row.amount_cents, payment_intent: intentOf(row.id), metadata: { kind: row.kind, row_id: row.row_id } };
+      const charge = await refundLocalSession(opts.db, { kind: p.kind, rowId: p.rowId, amountCents: p.amountCents });
+      if (!charge) throw Object.assign(new Error('Refund amount is greater than the unrefunded amount'), { statusCode: 400 });
       await opts.deliver(signLocalEvent('charge.refunded', charge));
       return { id: `re_local_${randomBytes(12).toString('hex')}` };
     },

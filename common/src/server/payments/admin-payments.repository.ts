@@ -73,8 +73,8 @@ export function adminPaymentsExport(db: Knex, q: Omit<TAdminPaymentQuery, 'page'
     .select(db.raw(utc('p.created_at', 'Created')), db.raw(utc('p.paid_at', 'Paid')))
     .select({ Status: 'p.status' })
     .select(db.raw(`(p.amount_cents / 100.0)::numeric(16,2) AS "Amount (USD)"`), db.raw(`(coalesce(c.refunded_cents, 0) / 100.0)::numeric(16,2) AS "Refunded (USD)"`))
-    .select({ Dispute: 'c.dispute_status', 'Investor ID': 'p.investor_id' })
-    .select(csvText(db, 'p.payer', 'Payer'))
+    .select({ Dispute: 'c.dispute_status' })
+    .select(csvText(db, 'p.investor_id', 'Investor ID'), csvText(db, 'p.payer', 'Payer'))
     .orderBy(ORDER);
 }
 

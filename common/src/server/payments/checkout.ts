@@ -3,6 +3,7 @@ import { MONEY_RECEIVED_STATUSES, tokensBought, type DisputeStatus, type Payment
 import type { TLedgerRow } from '../../schemas/ledger';
 import { PAYMENT_TABLES, recordPaid } from './payments.repository';
 import { idOf, mergeFacts, settlePayment } from './refunds';
+import { releaseSeat, type SeatOutcome } from '../program/seats.repository';
 
 /** The part of a Stripe Checkout Session this system reads (the local test checkout produces the same shape). */
 export interface CheckoutSessionLike {
@@ -49,6 +50,8 @@ export interface ApplyResult {
   amountCents: number;
   investorId: string | null;
   tokens: string | null;
+  /** The tokens per dollar the payment was sold at (null: it buys none, or a row from before rates were kept). */
+  rate: string | null;
   ledgerRow: TLedgerRow | null;
   /** A reversal row appended by the same call after `ledgerRow` (a refund that arrived before its checkout event). */
   reversalRow?: TLedgerRow | null;
@@ -59,6 +62,8 @@ export interface ApplyResult {
    * asked for at all (a job per anonymous payment cost the burst pipeline about a millisecond of CPU each).
    */
   mailable: boolean;
+  /** A paid enrolment's seat (set by the call that marked it paid); 'overbooked' asks for its refund after commit. */
+  seat?: SeatOutcome;
 }
 
 /** A payment row as stored (the status column is `status`, or `payment_status` for investments). */
@@ -104,6 +109,7 @@ export function resultOf(kind: PaymentKind, rowId: string, row: PaymentRow): App
     amountCents,
     investorId: row.investor_id ?? null,
     tokens: tokensBought(kind, amountCents, row),
+    rate: typeof row.tokens_per_dollar === 'string' ? row.tokens_per_dollar : null,
     ledgerRow: null,
   };
 }
@@ -128,11 +134,13 @@ async function applyCheckoutOutcome(trx: Knex.Transaction, s: CheckoutSessionLik
   if (outcome !== 'paid') {
     if (previous !== 'pending') return result; // failed/expired only ever replace pending
     await trx(table).where({ id: rowId }).update({ [statusColumn]: outcome, checkout_session_id: s.id, updated_at: trx.fn.now() });
+    // An enrolment whose checkout expired or failed frees the seat it held.
+    if (kind === 'program') await releaseSeat(trx, rowId);
     return { ...result, status: outcome };
   }
-  const paid = await recordPaid(trx, [{ kind, rowId, sessionId: s.id, amountCents: result.amountCents, tokens: result.tokens, userId: result.userId, investorId: result.investorId }]);
-  const { investorId, ledgerRow } = paid.get(s.id)!;
-  return { ...result, status: 'paid', investorId, ledgerRow };
+  const paid = await recordPaid(trx, [{ kind, rowId, sessionId: s.id, amountCents: result.amountCents, tokens: result.tokens, userId: result.userId, investorId: result.investorId, rate: result.rate }]);
+  const { investorId, ledgerRow, seat } = paid.get(s.id)!;
+  return { ...result, status: 'paid', investorId, ledgerRow, ...(seat ? { seat } : {}) };
 }
 
 /** A checkout event (or a verify call's session): links its payment intent, applies it, then what refunds and disputes already said. */
@@ -144,5 +152,5 @@ export async function applyCheckoutEvent(trx: Knex.Transaction, s: CheckoutSessi
   const settled = await settlePayment(trx, facts);
   if (!settled) return applied;
   // Report the whole move (pending → refunded) and the purchase row first: the reversal follows it on screen.
-  return { ...settled, previous: applied.previous, tokens: applied.tokens, ledgerRow: applied.ledgerRow ?? settled.ledgerRow, reversalRow: applied.ledgerRow ? settled.ledgerRow : null };
+  return { ...settled, previous: applied.previous, tokens: applied.tokens, ledgerRow: applied.ledgerRow ?? settled.ledgerRow, reversalRow: applied.ledgerRow ? settled.ledgerRow : null, ...(applied.seat ? { seat: applied.seat } : {}) };
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { centsToDollars, investorCode } from '../../domain/money';
 import type { PaymentKind, PaymentStatus } from '../../domain/payments';
 import type { TLedgerRow } from '../../schemas/ledger';
+import { confirmSeats, type SeatOutcome } from '../program/seats.repository';
 
 /** Where each kind of payment is stored, and the name of its status column. */
 export const PAYMENT_TABLES: Record<PaymentKind, { table: string; status: string }> = {
@@ -14,18 +15,18 @@ export const PAYMENT_TABLES: Record<PaymentKind, { table: string; status: string
 /** Writes a pending donation (before its checkout exists) and returns its id. */
 export async function insertDonation(
   db: Knex,
-  d: { amountCents: number; donorName: string | null; message: string | null; wantsAdxTokens: boolean; userId: string | null },
+  d: { amountCents: number; donorName: string | null; message: string | null; wantsAdxTokens: boolean; userId: string | null; tokens?: { rate: string; tokens: string } | null },
 ): Promise<string> {
   const [row] = (await db('donations')
-    .insert({ amount_cents: d.amountCents, donor_name: d.donorName, message: d.message, wants_adx_tokens: d.wantsAdxTokens, user_id: d.userId })
+    .insert({ amount_cents: d.amountCents, donor_name: d.donorName, message: d.message, wants_adx_tokens: d.wantsAdxTokens, user_id: d.userId, tokens_per_dollar: d.tokens?.rate ?? null, adx_tokens: d.tokens?.tokens ?? null })
     .returning('id')) as Array<{ id: string }>;
   return row!.id;
 }
 
 /** Writes a pending enrollment or sponsorship and returns its id. */
-export async function insertProgramPayment(db: Knex, p: { kind: 'program' | 'sponsorship'; amountCents: number; description: string; payerEmail: string | null }): Promise<string> {
+export async function insertProgramPayment(db: Knex, p: { kind: 'program' | 'sponsorship'; amountCents: number; description: string; payerEmail: string | null; cohortId: string }): Promise<string> {
   const [row] = (await db('program_payments')
-    .insert({ kind: p.kind, amount_cents: p.amountCents, description: p.description, payer_email: p.payerEmail })
+    .insert({ kind: p.kind, amount_cents: p.amountCents, description: p.description, payer_email: p.payerEmail, cohort_id: p.cohortId })
     .returning('id')) as Array<{ id: string }>;
   return row!.id;
 }
@@ -35,6 +36,7 @@ export interface InvestmentRow {
   id: string;
   amount_cents: string;
   adx_tokens: string;
+  tokens_per_dollar: string | null;
   payment_status: PaymentStatus;
   investor_id: string | null;
   created_at: Date;
@@ -43,8 +45,8 @@ export interface InvestmentRow {
 }
 
 /** Writes a pending investment and returns its id. */
-export async function insertInvestment(db: Knex, i: { userId: string; amountCents: number; tokens: string }): Promise<string> {
-  const [row] = (await db('investments').insert({ user_id: i.userId, amount_cents: i.amountCents, adx_tokens: i.tokens }).returning('id')) as Array<{ id: string }>;
+export async function insertInvestment(db: Knex, i: { userId: string; amountCents: number; tokens: string; rate: string }): Promise<string> {
+  const [row] = (await db('investments').insert({ user_id: i.userId, amount_cents: i.amountCents, adx_tokens: i.tokens, tokens_per_dollar: i.rate }).returning('id')) as Array<{ id: string }>;
   return row!.id;
 }
 
@@ -80,12 +82,16 @@ export interface PaidPayment {
   userId: string | null;
   /** The investor code already on the row, if any. */
   investorId: string | null;
+  /** The tokens per dollar the payment was sold at (kept on its ledger row). */
+  rate?: string | null;
 }
 
 /** What marking one payment paid decided: its investor code, and the ledger row when this call appended it. */
 export interface Recorded {
   investorId: string | null;
   ledgerRow: TLedgerRow | null;
+  /** An enrolment's seat: confirmed, or overbooked (paid into a full cohort after its hold ended: to be refunded). */
+  seat?: SeatOutcome;
 }
 
 /** Tables in the order their rows are locked and updated (the same order everywhere, so transactions cannot deadlock on them). */
@@ -109,6 +115,7 @@ export async function recordPaid(trx: Knex.Transaction, payments: PaidPayment[])
           purchase_date: trx.raw('current_date'),
           investment_amount_usd: centsToDollars(p.amountCents),
           tokens_to_be_distributed: p.tokens,
+          tokens_per_dollar: p.rate ?? null,
           source: p.kind === 'investment' ? 'investment' : 'donation',
           payment_reference: p.sessionId,
         })),
@@ -132,7 +139,14 @@ export async function recordPaid(trx: Knex.Transaction, payments: PaidPayment[])
       mine.flatMap((p) => [p.rowId, p.sessionId, investorOf.get(p.sessionId) ?? null]),
     );
   }
-  return new Map(payments.map((p) => [p.sessionId, { investorId: investorOf.get(p.sessionId) ?? p.investorId, ledgerRow: ledger.get(p.sessionId) ?? null }]));
+  // Paid enrolments take their seats (after their payment rows, the lock order everywhere).
+  const seats = await confirmSeats(trx, payments.filter((p) => p.kind === 'program').map((p) => p.rowId));
+  return new Map(
+    payments.map((p) => {
+      const seat = seats.get(p.rowId);
+      return [p.sessionId, { investorId: investorOf.get(p.sessionId) ?? p.investorId, ledgerRow: ledger.get(p.sessionId) ?? null, ...(seat ? { seat } : {}) }];
+    }),
+  );
 }
 
 /** The investor code of each payment that buys tokens, by session id, creating the codes that do not exist yet. */

@@ -191,11 +191,11 @@ async function applyPaidCheckouts(trx: Knex.Transaction, checkouts: CheckoutEven
   // 4. Investors, ledger rows and the payments marked paid: the same statements as one checkout's.
   const recorded = await recordPaid(
     trx,
-    plans.map(({ c, applied }) => ({ kind: c.kind, rowId: applied.rowId, sessionId: c.s.id, amountCents: applied.amountCents, tokens: applied.tokens, userId: applied.userId, investorId: applied.investorId })),
+    plans.map(({ c, applied }) => ({ kind: c.kind, rowId: applied.rowId, sessionId: c.s.id, amountCents: applied.amountCents, tokens: applied.tokens, userId: applied.userId, investorId: applied.investorId, rate: applied.rate })),
   );
   for (const { c, applied, facts: f } of plans) {
-    const { investorId, ledgerRow } = recorded.get(c.s.id)!;
-    const paid: ApplyResult = { ...applied, status: 'paid', investorId, ledgerRow };
+    const { investorId, ledgerRow, seat } = recorded.get(c.s.id)!;
+    const paid: ApplyResult = { ...applied, status: 'paid', investorId, ledgerRow, ...(seat ? { seat } : {}) };
     // With a payment intent, applyCheckoutEvent also settles the payment against its (clean) charge facts.
     out.set(c.eventId, f ? { ...paid, charge: { refundedCents: Number(f.refunded_cents), dispute: f.dispute_status }, reversalRow: null } : paid);
   }

@@ -95,7 +95,7 @@ const fromCents = (c: bigint): string => {
  */
 async function appendReversal(trx: Knex.Transaction, paymentReference: string, amountCents: number, targetCents: number): Promise<TLedgerRow | null> {
   const purchase = (await trx('token_purchases').where({ payment_reference: paymentReference }).first()) as
-    | { id: string; investor_id: string; investment_amount_usd: string; tokens_to_be_distributed: string }
+    | { id: string; investor_id: string; investment_amount_usd: string; tokens_to_be_distributed: string; tokens_per_dollar: string | null }
     | undefined;
   if (!purchase || targetCents <= 0) return null;
   const done = (await trx('token_purchases')
@@ -114,6 +114,8 @@ async function appendReversal(trx: Knex.Transaction, paymentReference: string, a
       tokens_to_be_distributed: fromUnits(-deltaUnits),
       source: 'reversal',
       reverses_id: purchase.id,
+      // Taken back at the rate it was bought at, whatever the sale's price is now.
+      tokens_per_dollar: purchase.tokens_per_dollar,
       // One reversal per cumulative amount: a second run that got this far inserts nothing.
       payment_reference: `${paymentReference}:reversed:${targetCents}`,
     })
@@ -145,6 +147,7 @@ export async function settlePayment(trx: Knex.Transaction, facts: ChargeFacts): 
     amountCents,
     investorId: (row.investor_id as string | null | undefined) ?? null,
     tokens: null,
+    rate: null,
     ledgerRow: null,
   };
   if (!MONEY_RECEIVED_STATUSES.includes(previous)) return result;

@@ -31,8 +31,10 @@ export function accountLinks(user: { username: string | null; isAdmin: boolean }
     links.push(
       { label: 'Submissions', to: '/admin/submissions' },
       { label: 'Payments', to: '/admin/payments' },
+      { label: 'Cohorts', to: '/admin/cohorts' },
       { label: 'Token Admin', to: '/token-admin' },
       { label: 'Outbox', to: '/admin/outbox' },
+      { label: 'Site settings', to: '/admin/settings' },
       // The queue dashboard is bull-board, served by the API.
       { label: 'Job queues', to: '/admin/queues', server: true },
     );

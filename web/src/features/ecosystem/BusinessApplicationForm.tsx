@@ -9,6 +9,7 @@ import { Confirmation } from './Confirmation';
 import { ECOSYSTEM_TEXT } from './content';
 import { LongTextField, TextField } from './FormControls';
 import { toastSubmitError } from './submit-error';
+import { ErrorSummary } from '../forms/ErrorSummary';
 import { useZodForm } from '../forms/use-form';
 
 const EMPTY = {
@@ -72,6 +73,7 @@ export function BusinessApplicationForm() {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-5" aria-label={ECOSYSTEM_TEXT.formTitle}>
+          <ErrorSummary problems={form.problems} />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField label="Business Name" required bound={form.bind('businessName')} error={form.errors.businessName} autoComplete="organization" />
             <TextField label="Contact Name" required bound={form.bind('contactName')} error={form.errors.contactName} autoComplete="name" />

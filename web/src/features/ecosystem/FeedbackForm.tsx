@@ -11,6 +11,7 @@ import { Confirmation } from './Confirmation';
 import { ECOSYSTEM_TEXT } from './content';
 import { LongTextField, TextField } from './FormControls';
 import { toastSubmitError } from './submit-error';
+import { ErrorSummary } from '../forms/ErrorSummary';
 import { useZodForm } from '../forms/use-form';
 
 const EMPTY = { name: '', email: '', businessName: '', type: 'feedback', subject: '', message: '' };
@@ -57,6 +58,7 @@ export function FeedbackForm() {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-5" aria-label="Feedback form">
+          <ErrorSummary problems={form.problems} />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField label="Name (optional)" bound={form.bind('name')} error={form.errors.name} autoComplete="name" />
             <TextField label="Email (optional)" type="email" bound={form.bind('email')} error={form.errors.email} autoComplete="email" placeholder="For a reply" />

@@ -1,30 +1,36 @@
 import { useState, type FormEvent } from 'react';
-import { CONSULTATION_SECTORS, consultationUrl, TIME_COMMITMENTS, type ConsultationSector, type TimeCommitment } from '@app/common/domain/outreach';
+import { CONSULTATION_SECTOR_KEYS, CONSULTATION_SECTORS, consultationUrl, TIME_COMMITMENTS, type ConsultationSector, type TimeCommitment } from '@app/common/domain/outreach';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
-import { SCHEDULING_URL } from '../site/links';
-import { failureToast, openExternal, submitForm } from './submit';
+import { useSectorName, useSiteSettings } from '../site/site-data';
+import { openPendingTab } from '../../lib/new-tab';
+import { failureToast, submitForm } from './submit';
 
 /**
  * The sector consultation (spec §2, §4): choose a sector and a time commitment; Schedule is enabled only when both
- * are chosen. The request is stored, then the scheduling page opens for a 30-minute meeting with both as query values.
+ * are chosen. The request is stored, and a new tab opens the scheduling page for a 30-minute meeting with both as query
+ * values.
  */
 export default function ConsultationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [sector, setSector] = useState<ConsultationSector | ''>('');
   const [time, setTime] = useState<TimeCommitment | ''>('');
   const [busy, setBusy] = useState(false);
+  const { schedulingUrl } = useSiteSettings();
+  const sectorName = useSectorName();
   const ready = sector !== '' && time !== '';
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!ready) return;
+    // Opened inside the click (when the organisation has set its scheduling page); it goes there even if storing the
+    // request fails, so booking still works.
+    const tab = schedulingUrl ? openPendingTab() : null;
     setBusy(true);
     try {
       await submitForm('consultation', { sector, timeCommitment: time });
-      openExternal(consultationUrl(SCHEDULING_URL, { sector, timeCommitment: time }));
       setSector('');
       setTime('');
       onOpenChange(false);
@@ -32,6 +38,7 @@ export default function ConsultationDialog({ open, onOpenChange }: { open: boole
       console.error('Consultation request failed:', err);
       toast({ ...failureToast(err), variant: 'destructive' });
     } finally {
+      if (schedulingUrl) tab?.go(consultationUrl(schedulingUrl, { sector, timeCommitment: time }));
       setBusy(false);
     }
   };
@@ -55,7 +62,7 @@ export default function ConsultationDialog({ open, onOpenChange }: { open: boole
             <SelectContent>
               {CONSULTATION_SECTORS.map((s) => (
                 <SelectItem key={s} value={s}>
-                  {s}
+                  {sectorName(CONSULTATION_SECTOR_KEYS[s]) || s}
                 </SelectItem>
               ))}
             </SelectContent>

@@ -6,7 +6,7 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
-import { ORG_EMAIL } from '../site/links';
+import { useSiteSettings } from '../site/site-data';
 import { reportSubmitFailure, openMailDraft, submitForm } from './submit';
 import { useZodForm } from './use-form';
 
@@ -20,10 +20,11 @@ const EMPTY = { fullName: '', email: '', phone: '', businessIdea: '', financialN
 export default function ScholarshipDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useZodForm(ZScholarshipApplication, EMPTY);
   const { errors, submitting: busy } = form;
+  const { contactEmail } = useSiteSettings();
 
   const onSubmit = form.handleSubmit(async (data) => {
     await submitForm('scholarship', data);
-    openMailDraft(scholarshipMailto(ORG_EMAIL, data, new Date()));
+    if (contactEmail) openMailDraft(scholarshipMailto(contactEmail, data, new Date()));
     toast({ title: 'Scholarship application received', description: 'Your e-mail app opens with a copy. You will hear from us within 5-7 business days.', variant: 'success' });
     form.reset();
     onOpenChange(false);

@@ -16,11 +16,6 @@ export function openMailDraft(url: string): void {
   window.open(url, '_self');
 }
 
-/** Opens an external page in a new tab, without giving it a handle on this one. */
-export function openExternal(url: string): void {
-  window.open(url, '_blank', 'noopener,noreferrer');
-}
-
 /** The message shown when storing a form fails for a reason other than invalid fields (spec §8, form A failure). */
 const SUBMISSION_ERROR = { title: 'Submission Error', description: 'Something went wrong. Please try again.' } as const;
 

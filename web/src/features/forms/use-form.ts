@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '@app/common/schemas/ecosystem-forms';
 import { ApiError } from '../../lib/api';
+import type { FieldProblem } from './ErrorSummary';
 
 /** Each field's first message. */
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
@@ -11,7 +12,8 @@ type StringKeys<T> = { [K in keyof T & string]: T[K] extends string ? K : never 
 /**
  * Form state checked with the form's shared zod schema (the one its API route uses): messages appear on submit,
  * and once shown they follow each edit; a 400 from the server shows its per-field messages the same way. With an
- * `idPrefix`, controls bound with `bind` get the id `${idPrefix}-${name}` and the first invalid one takes focus.
+ * `idPrefix`, controls bound with `bind` (or given `fieldId(name)`) get the id `${idPrefix}-${name}`, the first
+ * invalid one takes focus, and `problems` lists the messages in field order for an {@link ErrorSummary}.
  */
 export function useZodForm<S extends z.ZodType, Values extends object>(schema: S, initial: Values, idPrefix?: string) {
   const [values, setValues] = useState<Values>(initial);
@@ -23,11 +25,13 @@ export function useZodForm<S extends z.ZodType, Values extends object>(schema: S
     const r = schema.safeParse(next);
     return r.success ? {} : (fieldErrors(r.error) as FieldErrors<Values>);
   };
+  const fieldId = (name: keyof Values & string): string | undefined => (idPrefix ? `${idPrefix}-${name}` : undefined);
+  const keys = Object.keys(initial) as Array<keyof Values & string>;
   const show = (errs: FieldErrors<Values>) => {
     setErrors(errs);
-    if (!idPrefix) return;
-    const first = (Object.keys(initial) as Array<keyof Values & string>).find((k) => errs[k]);
-    if (first) document.getElementById(`${idPrefix}-${first}`)?.focus();
+    const first = keys.find((k) => errs[k]);
+    const id = first && fieldId(first);
+    if (id) document.getElementById(id)?.focus();
   };
   /** Shows a server 400's field messages; true when there were any. */
   const showServerErrors = (err: unknown): boolean => {
@@ -58,9 +62,14 @@ export function useZodForm<S extends z.ZodType, Values extends object>(schema: S
     });
   };
 
+  const problems: FieldProblem[] = idPrefix ? keys.flatMap((k) => (errors[k] ? [{ id: `${idPrefix}-${k}`, message: errors[k] }] : [])) : [];
+
   return {
     values,
     errors,
+    /** Each shown message with its control's id, in field order (empty without an `idPrefix`). */
+    problems,
+    fieldId,
     submitting,
     set,
     validate,
@@ -83,7 +92,7 @@ export function useZodForm<S extends z.ZodType, Values extends object>(schema: S
     },
     /** Props for an Input or Textarea bound to the string field `name`. */
     bind: (name: StringKeys<Values>) => ({
-      ...(idPrefix ? { id: `${idPrefix}-${name}` } : {}),
+      ...(idPrefix ? { id: fieldId(name) } : {}),
       name,
       value: values[name] as string,
       onChange: (e: { target: { value: string } }) => set(name, e.target.value as Values[typeof name]),

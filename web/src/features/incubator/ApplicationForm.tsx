@@ -6,15 +6,18 @@ import { PersonFields } from './PersonFields';
 import { Field } from '../../components/ui/field';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
+import { ErrorSummary } from '../forms/ErrorSummary';
 import { reportSubmitFailure, submitForm } from '../forms/submit';
 import { useZodForm } from '../forms/use-form';
 import { PROGRAM } from './program';
+import { useProgram } from '../program/store';
 
 const EMPTY: TIncubatorApplicationDraft = { firstName: '', lastName: '', email: '', phone: '', businessIdea: '', commitment: false, termsAccepted: false };
 
 /** A checkbox with its label beside it and its message under it (Field stacks label above control). */
-function CheckboxField({ checked, onChange, error, children }: { checked: boolean; onChange: (v: boolean) => void; error?: string | undefined; children: ReactNode }) {
-  const id = useId();
+function CheckboxField({ id: given, checked, onChange, error, children }: { id?: string | undefined; checked: boolean; onChange: (v: boolean) => void; error?: string | undefined; children: ReactNode }) {
+  const generated = useId();
+  const id = given ?? generated;
   return (
     <div className="flex flex-col gap-1.5">
       <div className="flex items-start gap-3">
@@ -37,7 +40,9 @@ function CheckboxField({ checked, onChange, error, children }: { checked: boolea
  * the API; 'Submitting Application...' while busy; the 'Application Submitted!' toast and a reset on success.
  */
 export function ApplicationForm() {
-  const form = useZodForm(ZIncubatorApplication, EMPTY);
+  const form = useZodForm(ZIncubatorApplication, EMPTY, 'incubator-application');
+  // The presented cohort's weeks (data), when known.
+  const weeks = useProgram()?.next?.weeks;
   const { values, errors, submitting } = form;
 
   const onSubmit = form.handleSubmit(async (data) => {
@@ -50,14 +55,15 @@ export function ApplicationForm() {
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Incubator application" className="flex flex-col gap-5">
+      <ErrorSummary problems={form.problems} />
       <PersonFields bind={text} errors={errors} contactRow />
       <Field label="Your Business Idea" required error={errors.businessIdea} hint="At least 50 characters: the problem, who has it, and how you will solve it.">
         <Textarea rows={5} {...text('businessIdea')} />
       </Field>
-      <CheckboxField checked={values.commitment} onChange={(v) => form.set('commitment', v)} error={errors.commitment}>
-        I commit to attending all {PROGRAM.sessionsExpected} weekly sessions, with at most {PROGRAM.makeupSessions} makeup session across the program.
+      <CheckboxField id={form.fieldId('commitment')} checked={values.commitment} onChange={(v) => form.set('commitment', v)} error={errors.commitment}>
+        I commit to attending all {weeks ? `${weeks} ` : 'the '}weekly sessions, with at most {PROGRAM.makeupSessions} makeup session across the program.
       </CheckboxField>
-      <CheckboxField checked={values.termsAccepted} onChange={(v) => form.set('termsAccepted', v)} error={errors.termsAccepted}>
+      <CheckboxField id={form.fieldId('termsAccepted')} checked={values.termsAccepted} onChange={(v) => form.set('termsAccepted', v)} error={errors.termsAccepted}>
         I accept the program&rsquo;s terms and conditions.
       </CheckboxField>
       <Button type="submit" variant="secondary" size="lg" disabled={submitting} className="w-full sm:w-auto sm:self-start">

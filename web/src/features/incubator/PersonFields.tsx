@@ -3,8 +3,9 @@ import { Input } from '../../components/ui/input';
 
 type PersonKey = 'firstName' | 'lastName' | 'email' | 'phone';
 
-/** What a form binds to an input: its name, value and change handler. */
+/** What a form binds to an input: its id (when the form names its fields), name, value and change handler. */
 export interface Bound {
+  id?: string | undefined;
   name: string;
   value: string;
   onChange: (e: { target: { value: string } }) => void;

@@ -5,9 +5,11 @@ import { PersonFields } from './PersonFields';
 import { Field } from '../../components/ui/field';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
-import { reportSubmitFailure, openExternal, openMailDraft, submitForm } from '../forms/submit';
+import { ErrorSummary } from '../forms/ErrorSummary';
+import { reportSubmitFailure, openMailDraft, submitForm } from '../forms/submit';
+import { openPendingTab } from '../../lib/new-tab';
 import { useZodForm } from '../forms/use-form';
-import { ORG_EMAIL, REGISTRATION_URL } from '../site/links';
+import { useSiteSettings } from '../site/site-data';
 
 const EMPTY = { firstName: '', lastName: '', email: '', phone: '', businessIdea: '', experience: '', goals: '', availability: '' };
 
@@ -17,16 +19,26 @@ const REGISTRATION_REDIRECT_MS = 1000;
 /**
  * Form B, the incubator registration (spec §3, §5): cleaned values with the spec's length messages, stored through
  * the API, then the visitor's mail client opens a prefilled message to the organisation and, a second later, the
- * external registration page opens in a new tab. On error it logs and clears the submitting flag.
+ * external registration page shows in the tab opened by the click. On error it logs, clears the submitting flag and
+ * still shows the registration page.
  */
 export function RegistrationForm() {
-  const form = useZodForm(ZIncubatorRegistration, EMPTY);
+  const form = useZodForm(ZIncubatorRegistration, EMPTY, 'incubator-registration');
   const { errors, submitting } = form;
+  const { contactEmail, registrationUrl } = useSiteSettings();
 
   const onSubmit = form.handleSubmit(async (data) => {
-    await submitForm('incubator-registration', data);
-    openMailDraft(registrationMailto(ORG_EMAIL, data));
-    setTimeout(() => openExternal(REGISTRATION_URL), REGISTRATION_REDIRECT_MS);
+    // Opened inside the click (before any await) when the organisation has set its registration page; it shows that
+    // page even if storing the form fails. The mail draft needs the contact address set, too.
+    const tab = registrationUrl ? openPendingTab() : null;
+    try {
+      await submitForm('incubator-registration', data);
+    } catch (err) {
+      if (registrationUrl) tab?.go(registrationUrl);
+      throw err;
+    }
+    if (contactEmail) openMailDraft(registrationMailto(contactEmail, data));
+    if (registrationUrl) setTimeout(() => tab?.go(registrationUrl), REGISTRATION_REDIRECT_MS);
     toast({ title: 'Registration sent', description: 'Your e-mail app opens with your details; the registration page opens in a new tab.', variant: 'success' });
     form.reset();
   }, reportSubmitFailure('Incubator registration'));
@@ -35,6 +47,7 @@ export function RegistrationForm() {
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Incubator registration" className="flex flex-col gap-4">
+      <ErrorSummary problems={form.problems} />
       <PersonFields bind={bind} errors={errors} />
       <Field label="Business Idea" required error={errors.businessIdea}>
         <Textarea rows={3} {...bind('businessIdea')} />
@@ -45,7 +58,7 @@ export function RegistrationForm() {
       <Field label="Goals for the Program" required error={errors.goals}>
         <Textarea rows={3} {...bind('goals')} />
       </Field>
-      <Field label="Availability" required error={errors.availability} hint="Confirm you can attend weekly sessions at 10:00 AM.">
+      <Field label="Availability" required error={errors.availability} hint="Confirm you can attend the weekly sessions at the cohort's session time.">
         <Textarea rows={2} {...bind('availability')} />
       </Field>
       <Button type="submit" variant="secondary" size="lg" disabled={submitting} className="w-full">

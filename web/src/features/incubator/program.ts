@@ -1,20 +1,14 @@
+import { PROGRAM_FACTS } from '@app/common/domain/program';
+
 /**
- * The 'I Am The Business' incubator's facts as the spec states them (§1, §9); every page that describes the
- * program reads them from here.
+ * The 'I Am The Business' incubator's facts that stay from cohort to cohort (spec §1, §9). Each cohort's dates,
+ * schedule, seats and price are data (GET /api/program, features/program/store.ts), never constants here.
  */
 export const PROGRAM = {
-  name: 'I Am The Business',
-  weeks: 12,
-  sessionTime: '10:00 AM',
-  startDate: 'October 4, 2025',
-  startDateShort: 'October 4th 2025',
-  cohortLabel: 'Cohort 1 of 10',
-  cohortCap: 25,
-  priceLabel: '$2,497',
-  sessionsExpected: 12,
+  name: PROGRAM_FACTS.name,
   makeupSessions: 1,
-  reviewHours: 48,
-  scholarshipDecision: '5-7 business days',
+  reviewHours: PROGRAM_FACTS.reviewHours,
+  scholarshipDecision: PROGRAM_FACTS.scholarshipDecision,
 } as const;
 
 /** What participants learn. */
@@ -27,20 +21,3 @@ export const LEARNING_TOPICS = [
   { title: 'Networking', text: 'Mentors, partners and a cohort that stays with you after graduation.' },
 ] as const;
 
-/** The program's stated results. */
-export const PROGRAM_FIGURES = [
-  { figure: '85%', label: 'Graduate success rate' },
-  { figure: '$2.3M', label: 'Average funding raised' },
-  { figure: '150+', label: 'Alumni' },
-  { figure: '24/7', label: 'Mentor support' },
-  { figure: '50+', label: 'Businesses launched' },
-] as const;
-
-/** The cohort facts shown as a list on the program pages. */
-export const COHORT_FACTS = [
-  { label: 'Next cohort', value: `Starts ${PROGRAM.startDate}` },
-  { label: 'Schedule', value: `${PROGRAM.weeks} weeks, weekly sessions at ${PROGRAM.sessionTime}` },
-  { label: 'Format', value: 'Hybrid: online plus in person; virtual cohort on our Discord community' },
-  { label: 'Cohort', value: `${PROGRAM.cohortLabel}, the inaugural cohort; runs quarterly in different cities` },
-  { label: 'Class size', value: `Limited to ${PROGRAM.cohortCap} participants per cohort` },
-] as const;

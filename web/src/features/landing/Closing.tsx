@@ -3,9 +3,11 @@ import { buttonClasses } from '../../components/ui/button';
 import { scrollToTop } from '../../lib/scroll';
 import { ConsultationButton, ScholarshipButton } from '../forms/launchers';
 import { PaymentButton } from '../payments/PaymentButton';
+import { SponsorButton } from '../program/SponsorButton';
 import { PROGRAM } from '../incubator/program';
 import { SectionHeading } from './ui';
 import { ON_DARK_OUTLINE } from '../site/classes';
+import { useSiteSettings } from '../site/site-data';
 
 /** DOG POUND (#community): the men's brotherhood, 15-minute morning sessions, button to /dog-pound. */
 export function DogPoundSection() {
@@ -50,9 +52,7 @@ export function GetInvolved() {
                 </PaymentButton>
               )}
               {w.title === 'Sponsor a Student' && (
-                <PaymentButton kind="sponsor" variant="secondary" className="self-start">
-                  Sponsor a Student - {PROGRAM.priceLabel}
-                </PaymentButton>
+                <SponsorButton variant="secondary" className="self-start" />
               )}
               {w.title === 'Apply for a Scholarship' && (
                 <ScholarshipButton variant="secondary" className="self-start">
@@ -74,6 +74,7 @@ export function GetInvolved() {
 
 /** The call to action (#cta): 'Your Legacy Starts Here'; Become a Member, and Learn More (smoothly to the top). */
 export function CallToAction() {
+  const { communityClaim } = useSiteSettings();
   return (
     <section id="cta" aria-labelledby="cta-title" className="relative overflow-hidden bg-ink-900 text-white">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_center,rgba(201,162,39,0.18),transparent_65%)]" />
@@ -82,7 +83,7 @@ export function CallToAction() {
           Your Legacy Starts Here
         </h2>
         <p className="text-lg leading-relaxed text-slate-200">
-          Join <strong className="text-gold-300">1,000+ legacy builders</strong> who decided that what they build today will outlast them.
+          Join {communityClaim ? <strong className="text-gold-300">{`${communityClaim} legacy builders`}</strong> : 'the legacy builders'} who decided that what they build today will outlast them.
         </p>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Link to="/incubator-application" className={buttonClasses({ size: 'lg' })}>

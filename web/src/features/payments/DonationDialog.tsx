@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { DONATION_QUICK_AMOUNTS, dollarsToCents } from '@app/common/domain/money';
+import { rateLabel, SALE_CLOSED_MESSAGE, tokensForCents } from '@app/common/domain/token-sale';
 import { ZCreateDonation } from '@app/common/schemas/payments';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -7,9 +8,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
-import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { useTokenSale } from '../site/site-data';
 import { createDonation } from './checkout';
 import { openCheckoutInNewTab } from './open-checkout-tab';
 
@@ -18,10 +19,14 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
   const [amount, setAmount] = useState('');
   const [donorName, setDonorName] = useState('');
   const [message, setMessage] = useState('');
-  const [wantsAdxTokens, setWantsAdxTokens] = useState(false);
+  const [wantsTokens, setWantsAdxTokens] = useState(false);
   const [busy, setBusy] = useState(false);
-  // Shown under the field, not in a toast: at 375 px a toast lands on the Donate button the visitor needs next.
+  const sale = useTokenSale();
+  // Tokens only while the sale is open, at its price: the server applies the same rule (and refuses a closed sale).
+  const wantsAdxTokens = wantsTokens && Boolean(sale?.open);
+  // Failures are said in the dialog, not in a toast: on a phone a toast lands on the Donate button the visitor needs next.
   const [amountError, setAmountError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | undefined>();
   const cents = dollarsToCents(amount);
 
   function reset() {
@@ -40,6 +45,7 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
       return;
     }
     setAmountError(undefined);
+    setFailure(undefined);
     setBusy(true);
     try {
       await openCheckoutInNewTab(() => createDonation({ amount: parsed.data.amount, donorName, message, wantsAdxTokens }));
@@ -50,7 +56,7 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
       // A refusal the visitor can act on (a limit, too many attempts) says what it is; retrying would not help.
       const said = err instanceof ApiError && err.statusCode >= 400 && err.statusCode < 500 ? err.message : null;
       if (said) setAmountError(said);
-      else toast({ title: 'Donation Error', description: 'Failed to process donation. Please try again.', variant: 'destructive' });
+      else setFailure('Failed to process donation. Please try again.');
     } finally {
       setBusy(false);
     }
@@ -104,13 +110,19 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
             <Textarea value={message} onChange={(e) => setMessage(e.target.value)} maxLength={1000} rows={3} />
           </Field>
           <div className="rounded-lg border border-gold-600/40 bg-gold-50 p-3">
+            {sale && !sale.open ? (
+              <p className="text-sm text-slate-800" data-testid="donation-sale-closed">
+                {SALE_CLOSED_MESSAGE} Your donation is welcome all the same.
+              </p>
+            ) : (
             <label className="flex items-start gap-3 text-sm text-slate-800">
               <Checkbox checked={wantsAdxTokens} onCheckedChange={(v) => setWantsAdxTokens(v === true)} aria-label="Receive ADX tokens for this donation" />
               <span>
                 Receive ADX tokens for this donation
-                {wantsAdxTokens && cents !== null && cents >= 100 && (
+                {sale && <span className="mt-1 block text-slate-700">At the token sale's price, as for an investment: {rateLabel(sale.tokensPerDollar)}.</span>}
+                {wantsAdxTokens && sale && cents !== null && cents >= 100 && (
                   <span className="mt-1 block font-semibold text-ink-900" data-testid="donation-tokens">
-                    You will receive {cents.toLocaleString('en-US')} ADX tokens
+                    You will receive {Number(tokensForCents(sale.tokensPerDollar, cents)).toLocaleString('en-US')} ADX tokens
                   </span>
                 )}
                 <a href="/token-ledger" target="_blank" rel="noopener noreferrer" className="mt-1 block font-semibold text-ink-900 underline underline-offset-2">
@@ -118,7 +130,13 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
                 </a>
               </span>
             </label>
+            )}
           </div>
+          {failure && (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+              {failure}
+            </p>
+          )}
           <Button type="submit" className="w-full" size="lg" loading={busy} disabled={amount.trim() === ''}>
             {busy ? 'Processing...' : cents ? `Donate $${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}` : 'Donate'}
           </Button>

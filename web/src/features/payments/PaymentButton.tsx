@@ -2,10 +2,11 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, type ButtonSize, type ButtonVariant } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { openCheckoutInNewTab } from './open-checkout-tab';
+import { refreshProgram } from '../program/store';
 
 /**
- * Every payment action: Donate (top bar) opens the donation dialog; Enroll and 'Sponsor a Student -
- * $2,497' open the $2,497 checkout in a new tab. The dialog and the API client load on first use, so
+ * Every payment action: Donate (top bar) opens the donation dialog; Enroll and 'Sponsor a Student' open the
+ * cohort's checkout in a new tab (a 409, the cohort full or closed meanwhile, re-reads the program instead). The dialog and the API client load on first use, so
  * pages that only show the buttons (the landing page) do not carry them.
  */
 type PaymentButtonKind = 'donate' | 'enroll' | 'sponsor';
@@ -52,6 +53,12 @@ export function PaymentButton({ kind, children, variant = 'primary', size = 'md'
       // openCheckoutInNewTab opens the tab before awaiting anything (pop-up blockers allow it only inside the click).
       await openCheckoutInNewTab(async () => (await import('./checkout')).createProgramPayment(payment === 'enroll' ? 'program' : 'sponsorship'));
     } catch (err) {
+      // The seats ran out (or enrolment closed) since the page was drawn: the page shows why, with the waitlist form.
+      if ((err as { statusCode?: number }).statusCode === 409) {
+        toast({ title: (err as Error).message, variant: 'destructive' });
+        await refreshProgram();
+        return;
+      }
       console.error('Payment error:', err);
       toast({ title: 'Payment Error', description: FAILURE[payment], variant: 'destructive' });
     } finally {

@@ -7,7 +7,7 @@ export function createDonation(body: TCreateDonation): Promise<{ url: string }> 
   return call(paymentsApi.createDonation, { body });
 }
 
-/** POST /api/payments/program: enrollment or student sponsorship (the server sets the $2,497 price). */
+/** POST /api/payments/program: enrollment or student sponsorship (the server sets the cohort's price). */
 export function createProgramPayment(kind: 'program' | 'sponsorship'): Promise<{ url: string }> {
   return call(paymentsApi.createProgramPayment, { body: { kind } });
 }

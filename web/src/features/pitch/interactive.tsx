@@ -1,14 +1,19 @@
 import { useId, useState } from 'react';
-import { calculatorNote, formatTokens, PITCH_TOKENS_PER_DOLLAR, pitchTokens } from '@app/common/domain/pitch';
+import { calculatorNote, formatTokens, pitchTokens } from '@app/common/domain/pitch';
+import { rateLabel } from '@app/common/domain/token-sale';
+import { useSectorName, useSiteSettings, useTokenSale } from '../site/site-data';
 import { cn } from '../../lib/cn';
-import { DEFAULT_SECTOR, PITCH_SECTORS, ROADMAP } from './content';
+import type { SectorKey as Sector } from '@app/common/schemas/site';
+import { DEFAULT_SECTOR, PITCH_SECTORS } from './content';
 
-type SectorKey = (typeof PITCH_SECTORS)[number]['key'] | 'default';
+type SectorKey = Sector | 'default';
 
 /** The solution's seven sectors: clicking one swaps the panel's title and description (default 'The Seven Sectors'). */
 export function SectorExplorer() {
   const [selected, setSelected] = useState<SectorKey>('default');
-  const current = PITCH_SECTORS.find((s) => s.key === selected) ?? DEFAULT_SECTOR;
+  const name = useSectorName();
+  const chosen = PITCH_SECTORS.find((s) => s.key === selected);
+  const current = chosen ? { title: name(chosen.key), description: chosen.description } : { title: DEFAULT_SECTOR.title, description: DEFAULT_SECTOR.description(PITCH_SECTORS.map((s) => name(s.key))) };
   const panelId = useId();
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_1.1fr]">
@@ -25,7 +30,7 @@ export function SectorExplorer() {
                 selected === s.key ? 'border-gold-500 bg-ink-900 text-white' : 'border-slate-200 bg-white text-ink-900 hover:border-gold-500',
               )}
             >
-              {s.label}
+              {name(s.key)}
             </button>
           </li>
         ))}
@@ -52,11 +57,12 @@ export function SectorExplorer() {
   );
 }
 
-/** The investment calculator: non-numeric input counts as 0; tokens = amount x 100. Starts at $100. */
+/** The investment calculator: non-numeric input counts as 0; tokens at the token sale's rate. Starts at $100. */
 export function Calculator() {
+  const sale = useTokenSale();
   const [amount, setAmount] = useState('100');
   const id = useId();
-  const tokens = pitchTokens(amount);
+  const tokens = sale ? pitchTokens(amount, sale.tokensPerDollar) : 0;
   const note = calculatorNote(amount);
   const noteId = useId();
   return (
@@ -86,16 +92,18 @@ export function Calculator() {
       <p className="font-display text-4xl font-semibold text-ink-900" aria-live="polite" data-testid="calculator-tokens">
         {formatTokens(tokens)} <span className="text-2xl text-gold-800">ADX tokens</span>
       </p>
-      <p className="mt-2 text-sm text-slate-600">One penny is one token: {PITCH_TOKENS_PER_DOLLAR} ADX per dollar.</p>
+      {sale && <p className="mt-2 text-sm text-slate-600">The token sale's price: {rateLabel(sale.tokensPerDollar)}{sale.open ? '.' : ' (the sale is closed now).'}</p>}
     </div>
   );
 }
 
-/** The roadmap: four selectable steps (Q4 '24 first) and a progress bar at the chosen phase's percentage. */
+/** The roadmap (site settings): selectable phases, first one first, and a progress bar at the chosen phase's percentage. */
 export function Roadmap() {
-  const [selected, setSelected] = useState(ROADMAP[0]!.key);
-  const phase = ROADMAP.find((p) => p.key === selected) ?? ROADMAP[0]!;
+  const { roadmap } = useSiteSettings();
+  const [selected, setSelected] = useState(0);
+  const phase = roadmap[selected] ?? roadmap[0];
   const panelId = useId();
+  if (!phase) return null;
   return (
     <div className="flex flex-col gap-6">
       <div
@@ -109,16 +117,16 @@ export function Roadmap() {
         <div className="h-full rounded-full bg-gold-500 transition-[width] duration-500 motion-reduce:transition-none" style={{ width: `${phase.progress}%` }} data-testid="roadmap-bar" />
       </div>
       <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {ROADMAP.map((p) => (
-          <li key={p.key}>
+        {roadmap.map((p, i) => (
+          <li key={`${i}-${p.step}`}>
             <button
               type="button"
-              aria-pressed={selected === p.key}
+              aria-pressed={selected === i}
               aria-controls={panelId}
-              onClick={() => setSelected(p.key)}
+              onClick={() => setSelected(i)}
               className={cn(
                 'flex w-full flex-col items-start rounded-xl border-2 px-4 py-3 text-left transition-colors motion-reduce:transition-none',
-                selected === p.key ? 'border-gold-500 bg-gold-500 text-ink-950' : 'border-ink-700 bg-ink-800 text-white hover:border-gold-500',
+                selected === i ? 'border-gold-500 bg-gold-500 text-ink-950' : 'border-ink-700 bg-ink-800 text-white hover:border-gold-500',
               )}
             >
               <span className="font-display text-xl font-semibold">{p.step}</span>

@@ -3,8 +3,8 @@ import { buttonClasses } from '../../components/ui/button';
 import { scrollToId } from '../../lib/scroll';
 import { PROGRAM } from '../incubator/program';
 import { Icon, IconTile, NewTab, type IconName } from '../landing/ui';
-import { PaymentButton } from '../payments/PaymentButton';
-import { COMMUNITY_INVITE_URL, PITCH_PRESENTER, VENTURES } from '../site/links';
+import { SponsorButton } from '../program/SponsorButton';
+import { useSiteSettings } from '../site/site-data';
 import { ON_DARK_OUTLINE } from '../site/classes';
 
 /** The pitch deck's sticky header: links that scroll to problem, solution, opportunity and roadmap, and 'Invest Now'. */
@@ -35,11 +35,12 @@ export function PitchHeader() {
 
 /** 1. Hero: 'Explore the Vision' scrolls to the problem. */
 export function PitchHero() {
+  const { presenter } = useSiteSettings();
   return (
     <section aria-labelledby="pitch-title" className="relative overflow-hidden bg-ink-900 text-white">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_left,rgba(201,162,39,0.22),transparent_55%)]" />
       <div className="relative mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 sm:px-6 sm:py-24">
-        <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-300">Investor Pitch Deck · Presented by {PITCH_PRESENTER}</p>
+        <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-300">Investor Pitch Deck{presenter && ` · Presented by ${presenter}`}</p>
         <h1 id="pitch-title" className="max-w-4xl font-display text-4xl font-semibold leading-tight sm:text-6xl">
           Rebuilding Trust, <span className="text-gold-300">One Sector at a Time</span>
         </h1>
@@ -118,14 +119,15 @@ export function Technology() {
 
 /** 6. The growth engine: the incubator, its goals, the sponsor button and the ten ventures of the first cohort. */
 export function GrowthEngine() {
+  const { ventures } = useSiteSettings();
   return (
-    <PitchSection id="growth" eyebrow="Growth Engine" title={PROGRAM.name} intro={`Our ${PROGRAM.weeks}-week incubator turns participants into founders, and founders into the first businesses of the ecosystem.`}>
+    <PitchSection id="growth" eyebrow="Growth Engine" title={PROGRAM.name} intro={`Our incubator turns participants into founders, and founders into the first businesses of the ecosystem.`}>
       <div className="grid gap-8 lg:grid-cols-[1fr_1.3fr]">
         <div className="flex flex-col gap-4">
           <dl className="grid grid-cols-2 gap-4">
             <div className="flex flex-col rounded-xl bg-ink-900 p-5 text-white">
               <dt className="text-sm text-slate-300">Individuals per cohort</dt>
-              <dd className="order-first font-display text-4xl font-semibold text-gold-300">60</dd>
+              <dd className="order-first font-display text-4xl font-semibold text-gold-300">{PROGRAM.cohortCap}</dd>
             </div>
             <div className="flex flex-col rounded-xl bg-ink-900 p-5 text-white">
               <dt className="text-sm text-slate-300">Cohorts per quarter</dt>
@@ -133,23 +135,27 @@ export function GrowthEngine() {
             </div>
           </dl>
           <p className="leading-relaxed text-slate-700">Sponsor an 11th or 12th grader and put a future founder in the room.</p>
-          <PaymentButton kind="sponsor" size="lg" className="self-start">
-            Sponsor a Student - {PROGRAM.priceLabel}
-          </PaymentButton>
+          <SponsorButton size="lg" className="self-start" />
         </div>
-        <div>
-          <h3 className="font-display text-xl font-semibold text-ink-900">Ventures from the first cohort</h3>
-          <ul className="mt-4 grid gap-2 sm:grid-cols-2" data-testid="ventures">
-            {VENTURES.map((v) => (
-              <li key={v.name}>
-                <a href={v.href} target="_blank" rel="noopener noreferrer" className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm font-semibold text-ink-900 hover:border-gold-500">
-                  {v.name}
-                  <NewTab />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {ventures.length > 0 && (
+          <div>
+            <h3 className="font-display text-xl font-semibold text-ink-900">Ventures from the first cohort</h3>
+            <ul className="mt-4 grid gap-2 sm:grid-cols-2" data-testid="ventures">
+              {ventures.map((v) => (
+                <li key={v.name}>
+                  {v.href ? (
+                    <a href={v.href} target="_blank" rel="noopener noreferrer" className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm font-semibold text-ink-900 hover:border-gold-500">
+                      {v.name}
+                      <NewTab />
+                    </a>
+                  ) : (
+                    <span className="flex items-center rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm font-semibold text-ink-900">{v.name}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </div>
     </PitchSection>
   );
@@ -157,6 +163,7 @@ export function GrowthEngine() {
 
 /** 10. Closing: invest, and the community link. */
 export function PitchClosing() {
+  const { communityInviteUrl } = useSiteSettings();
   return (
     <section aria-labelledby="closing-title" className="bg-ink-950 text-white">
       <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-20 text-center sm:px-6">
@@ -166,10 +173,12 @@ export function PitchClosing() {
           <Link to="/investment-portal" className={buttonClasses({ size: 'lg' })}>
             Invest Now
           </Link>
-          <a href={COMMUNITY_INVITE_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'outline', size: 'lg', className: ON_DARK_OUTLINE })}>
-            Join the Community
-            <NewTab />
-          </a>
+          {communityInviteUrl && (
+            <a href={communityInviteUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'outline', size: 'lg', className: ON_DARK_OUTLINE })}>
+              Join the Community
+              <NewTab />
+            </a>
+          )}
         </div>
       </div>
     </section>

@@ -39,10 +39,10 @@ export function headTags(meta: PageMeta, path: string, opts: { index: boolean })
 
 /**
  * The built index.html with the page's head tags (replacing the shell's title and description) and its rendered
- * HTML inside #root; `data` (query results the page was rendered with) goes in a JSON block the app reads first.
+ * HTML inside #root; `data` (what the page was rendered with) goes in JSON blocks the app reads first.
  */
-export function composePage(shell: string, head: string, body: string, data?: { id: string; json: unknown }): string {
-  const script = data ? `<script type="application/json" id="${data.id}">${jsonForScript(data.json)}</script>` : '';
+export function composePage(shell: string, head: string, body: string, data: Array<{ id: string; json: unknown }> = []): string {
+  const script = data.map((d) => `<script type="application/json" id="${d.id}">${jsonForScript(d.json)}</script>`).join('');
   // React puts the page's <title> first in what it renders; the head already has it.
   const content = body.replace(/^<title>[^<]*<\/title>/, '');
   return shell

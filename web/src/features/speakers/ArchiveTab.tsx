@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { archiveApi } from '@app/common/api/archive';
 import { ApiError, call } from '../../lib/api';
+import { openPendingTab } from '../../lib/new-tab';
 import { useLoadErrorToast } from '../../lib/use-action';
 
 type Sort = 'date' | 'duration' | 'popular';
@@ -47,13 +48,13 @@ export function ArchiveTab({ signedIn }: { signedIn: boolean }) {
   }
 
   async function open(s: TArchivedSession) {
-    const tab = window.open('', '_blank');
+    const tab = openPendingTab();
     try {
       const { recording_url } = await call(archiveApi.view, { params: { id: s.id } });
-      if (recording_url && tab) tab.location.href = recording_url;
-      else tab?.close();
+      if (recording_url) tab.go(recording_url);
+      else tab.close();
     } catch (err) {
-      tab?.close();
+      tab.close();
       console.error('Failed to open recording', err);
       const reason = err instanceof ApiError && err.statusCode >= 400 && err.statusCode < 500 ? err.message : 'Please try again.';
       toast({ title: 'Could not open the recording', description: reason, variant: 'destructive', id: 'archive-watch' });

@@ -15,18 +15,26 @@ import { sessionsApi } from '@app/common/api/sessions';
 import { call } from '../../lib/api';
 import { useLoadErrorToast } from '../../lib/use-action';
 import { Avatar } from '../auth/Avatar';
-import { COMMUNITY_INVITE_URL } from '../site/links';
+import { useSiteSettings } from '../site/site-data';
 import { AudioPlayer } from '../profile/AudioPlayer';
 import { AudioRecorder } from '../profile/AudioRecorder';
 import { FlyerGenerator } from './FlyerGenerator';
 import { UpcomingSessions } from '../calendar/UpcomingSessions';
+import { SessionTime } from './SessionTime';
 import { useSignInPath } from '../auth/sign-in-link';
 
 const VALUES = [
   { title: 'Brotherhood', text: 'Men who show up for each other, three mornings a week.' },
   { title: 'Accountability', text: 'We say what we will do, and we report back on it.' },
   { title: 'Legacy', text: 'We build what outlasts us: families, businesses, communities.' },
-  { title: 'Discipline', text: 'Fifteen focused minutes at 7:00 AM EDT, Monday, Wednesday and Friday.' },
+  {
+    title: 'Discipline',
+    text: (
+      <>
+        Fifteen focused minutes at <SessionTime />, Monday, Wednesday and Friday.
+      </>
+    ),
+  },
 ];
 
 /** The viewer's own speaker profile: topic and bio, and an audio introduction. */
@@ -131,13 +139,16 @@ function Values() {
 }
 
 function JoinCommunity() {
+  const { communityInviteUrl } = useSiteSettings();
   return (
     // Not a Card: the kit's Card is white, and its classes are joined without merging.
     <section aria-label="Join the community" className="flex flex-col items-start gap-3 rounded-xl bg-ink-900 p-6 text-white shadow-sm sm:flex-row sm:items-center sm:justify-between">
       <p className="text-lg">Join the brotherhood live in our chat community.</p>
-      <a href={COMMUNITY_INVITE_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'primary' })}>
-        Join the Community
-      </a>
+      {communityInviteUrl && (
+        <a href={communityInviteUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'primary' })}>
+          Join the Community
+        </a>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { FLYER_FAILED, SESSION_DAYS, SESSION_MINUTES, SESSION_TIME_LABEL, flyerFileName, type SessionDay } from '@app/common/domain/flyer';
+import { FLYER_FAILED, SESSION_DAYS, SESSION_MINUTES, flyerFileName, type SessionDay } from '@app/common/domain/flyer';
 import { type TFlyerStatus } from '@app/common/schemas/flyers';
 import type { TSpeakerProfile } from '@app/common/schemas/speakers';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { flyersApi } from '@app/common/api/flyers';
+import { SessionTime } from './SessionTime';
 import { ApiError, call } from '../../lib/api';
 import { useLiveRefetch } from '../../lib/socket';
 
@@ -61,7 +62,7 @@ function DayCard({ day, entry, onGenerate, onSettled }: { day: SessionDay; entry
           <div className="flex items-baseline justify-between gap-2">
             <p className="font-display text-xl font-semibold text-ink-900">{day}</p>
             <p className="text-xs text-slate-600">
-              {SESSION_TIME_LABEL} · {SESSION_MINUTES} min
+              <SessionTime day={day} /> · {SESSION_MINUTES} min
             </p>
           </div>
           <div className="flex aspect-[4/5] items-center justify-center overflow-hidden rounded-lg bg-gradient-to-br from-ink-800 to-ink-950 text-center text-sm text-gold-100">
