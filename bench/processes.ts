@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT } from '../scripts/lib/paths';
 import { exitCode, run, startProcess, waitForHttp, type Managed } from '../scripts/lib/proc';
 import { processTree } from './lib/cpu';
+import { appendToLog } from '@app/common/server/tlog.repository';
 import { benchDatabase } from './lib/database';
 import { freePort, load, report } from './lib/harness';
 import { deleteRedisPrefixes } from './lib/redis-keys';
@@ -27,11 +28,14 @@ const log = (m: string) => console.log(`[bench:processes] ${m}`);
 const load1 = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 const { services, url: benchUrl, db, close } = await benchDatabase('adx_bench_processes', log, { fresh: true });
-await db.raw(
-  `INSERT INTO token_purchases (investor_id, purchase_date, investment_amount_usd, tokens_to_be_distributed, source, payment_reference)
-   SELECT 'ADX' || lpad(g::text, 7, '0'), date '2024-01-01' + (g % 700), 100, 1000, 'seed', 'bench:' || g FROM generate_series(1, ?) AS g`,
-  [LEDGER_ROWS],
-);
+await db.transaction(async (trx) => {
+  await trx.raw(
+    `INSERT INTO token_purchases (investor_id, purchase_date, investment_amount_usd, tokens_to_be_distributed, source, payment_reference)
+     SELECT 'ADX' || lpad(g::text, 7, '0'), date '2024-01-01' + (g % 700), 100, 1000, 'seed', 'bench:' || g FROM generate_series(1, ?) AS g`,
+    [LEDGER_ROWS],
+  );
+  await appendToLog(trx);
+});
 log('building the compiled bundles...');
 if (exitCode(await run(process.execPath, ['scripts/build.mjs'], { cwd: ROOT })) !== 0) throw new Error('the build failed');
 

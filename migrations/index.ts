@@ -10,6 +10,7 @@ import * as recordingContainers from './20261123000600_recording_containers';
 import * as ledgerNotify from './20261123104500_ledger_notify';
 import * as ledgerSearch from './20261125000100_ledger_search';
 import * as sessionCalendar from './20261126000100_session_calendar';
+import * as ledgerLog from './20261126000200_ledger_log';
 import * as cohorts from './20261126000500_cohorts';
 import * as siteContent from './20261126120000_site_content';
 import * as ledgerInvestors from './20261126120100_ledger_investors';
@@ -30,6 +31,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Knex.Migration]> = [
   ['20261123104500_ledger_notify', ledgerNotify],
   ['20261125000100_ledger_search', ledgerSearch],
   ['20261126000100_session_calendar', sessionCalendar],
+  ['20261126000200_ledger_log', ledgerLog],
   ['20261126000500_cohorts', cohorts],
   ['20261126120000_site_content', siteContent],
   ['20261126120100_ledger_investors', ledgerInvestors],

@@ -2,8 +2,12 @@
 // Each prints a table with its peer measured in the same run; figures go to docs/benchmarks.md by hand.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { generateSignerKey } from '@app/common/domain/signed-note';
 import { BIN, ROOT } from './lib/paths';
 import { exitCode, run } from './lib/proc';
+
+// The benchmarks run the API and worker with NODE_ENV=production, which needs a ledger signing key: one per run.
+process.env.LEDGER_SIGNING_KEY ??= generateSignerKey('bench.localhost/ledger');
 
 const wanted = process.argv.slice(2);
 const files = readdirSync(path.join(ROOT, 'bench'))

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { createDb, migrateLatest } from '@app/common/server/db';
 import { ensureFfmpeg } from './lib/ffmpeg';
+import { localLedgerKey } from './lib/ledger-key';
 import { ensureServices } from './lib/services';
 import { BIN, DATA_DIR, ROOT } from './lib/paths';
 import { startProcess, type Managed } from './lib/proc';
@@ -18,7 +19,7 @@ await seedDemo(db);
 await db.destroy();
 
 const apiPort = process.env.PORT ?? '3000';
-const env = { ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, PORT: apiPort, API_PORT: apiPort };
+const env = { ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, PORT: apiPort, API_PORT: apiPort, LEDGER_SIGNING_KEY: localLedgerKey(DATA_DIR, process.env.PUBLIC_URL ?? `http://localhost:${apiPort}`, log) };
 const tsx = path.join(BIN, 'tsx');
 const children: Managed[] = [
   startProcess('api', tsx, ['watch', '--clear-screen=false', 'api/src/server.ts'], { cwd: ROOT, env }),

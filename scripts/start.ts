@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { createDb, migrateLatest } from '@app/common/server/db';
 import { ensureFfmpeg } from './lib/ffmpeg';
+import { localLedgerKey } from './lib/ledger-key';
 import { ensureServices } from './lib/services';
 import { DATA_DIR, ROOT } from './lib/paths';
 import { startProcess, waitForHttp, type Managed } from './lib/proc';
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
 
   const port = process.env.PORT ?? '3000';
   const url = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
-  const env = { ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, PORT: port };
+  const env = { ...process.env, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, PORT: port, LEDGER_SIGNING_KEY: localLedgerKey(DATA_DIR, url, log) };
   // Behind the proxy, the APIs share a port on two loopback addresses: nginx finds them by name, and names carry no ports.
   const apiPort = cluster ? Number(port) + 1 : Number(port);
   const apiHosts = cluster ? ['127.0.0.1', '127.0.0.2'] : [process.env.HOST ?? '127.0.0.1'];

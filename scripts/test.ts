@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ensureChromium } from './lib/chromium';
 import { ensureNginx } from './lib/nginx';
 import { ensureFfmpeg } from './lib/ffmpeg';
+import { ensureGo } from './lib/golang';
 import { ensurePythonIcalendar } from './lib/icalendar';
 import { BIN, DATA_DIR, ROOT } from './lib/paths';
 import { exitCode, run } from './lib/proc';
@@ -40,7 +41,7 @@ async function npmScript(name: string): Promise<number> {
   if (r.output.trim()) process.stdout.write(r.output.endsWith('\n') ? r.output : `${r.output}\n`);
   return exitCode(r);
 }
-// Chromium, ffmpeg, python3-icalendar and nginx come from apt, which takes one install at a time: one after the other, beside the checks.
+// Chromium, ffmpeg, python3-icalendar, Go and nginx come from apt, which takes one install at a time: one after the other, beside the checks.
 async function tools(): Promise<void> {
   await step('chromium', async () => {
     await ensureChromium(log);
@@ -51,6 +52,10 @@ async function tools(): Promise<void> {
   // The calendar feed tests parse the feeds with Python's icalendar too.
   await step('python3-icalendar', async () => {
     await ensurePythonIcalendar(log);
+  });
+  // The outside ledger verifier (tests/tlog-verify) is Go with the checksum database's packages.
+  await step('golang', async () => {
+    await ensureGo(log);
   });
   // The cluster test runs deploy/nginx.conf through it; without nginx that test says so and uses the Node stand-in.
   await step('nginx', async () => {

@@ -91,6 +91,9 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     '/files': { target },
     '/healthz': { target },
     '/readyz': { target },
+    // The ledger's signed checkpoint and key (plain text beside the ledger page).
+    '/ledger/checkpoint': { target },
+    '/ledger/key': { target },
     '/socket.io': { target, ws: true },
     '/ws': { target, ws: true },
   };

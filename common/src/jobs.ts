@@ -56,6 +56,18 @@ export const JOBS = {
     description:
       'Recomputes the ledger totals from token_purchases and compares them with the trigger-maintained ledger_totals row; a drift fails the job loudly.',
   },
+  'ledger.checkpoint': {
+    queue: 'ledger',
+    payload: z.object({}).strict(),
+    description:
+      'Signs a checkpoint of the transparency log (C2SP tlog-checkpoint, Ed25519 signed note with LEDGER_SIGNING_KEY) when it grew since the last one, and keeps it. ledger.record asks for one after each committed batch; the schedule makes it at least once a minute.',
+  },
+  'ledger.watchdog': {
+    queue: 'ledger',
+    payload: z.object({}).strict(),
+    description:
+      "Recomputes every leaf of the transparency log from the ledger rows and the latest checkpoint's root; on any mismatch it raises ledger_log_alarms (metric, admin banner) and fails with the first differing index (docs/ledger-transparency.md says what an operator does then).",
+  },
   'program.seat-refund': {
     queue: 'ledger',
     // The job id is seatRefundJobId(paymentId): one refund per overbooked enrolment, however often it is asked for.
@@ -126,6 +138,8 @@ export const SCHEDULES: ReadonlyArray<{ id: string; job: JobName; everyMs: numbe
   { id: 'ledger-reconcile', job: 'ledger.reconcile', everyMs: 30_000 },
   { id: 'ledger-provider-reconcile', job: 'ledger.provider-reconcile', everyMs: 15 * 60_000 },
   { id: 'ledger-verify-totals', job: 'ledger.verify-totals', everyMs: 10 * 60_000 },
+  { id: 'ledger-checkpoint', job: 'ledger.checkpoint', everyMs: 60_000 },
+  { id: 'ledger-watchdog', job: 'ledger.watchdog', everyMs: 10 * 60_000 },
   { id: 'recording-reconcile', job: 'recording.reconcile', everyMs: 60_000 },
   { id: 'program-seat-sweep', job: 'program.seat-sweep', everyMs: 60_000 },
   { id: 'session-reminders-reconcile', job: 'session.reminders-reconcile', everyMs: 5 * 60_000 },

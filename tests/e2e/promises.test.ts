@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appendToLog } from '@app/common/server/tlog.repository';
 import { buildUser } from '../factories/index';
 import { useE2eSite } from '../helpers/e2e';
 import { screenshot, signInBrowser } from '../helpers/site';
@@ -106,7 +107,10 @@ describe('small promises', () => {
 
   it('pages the token admin table through every record', async () => {
     const rows = Array.from({ length: 60 }, (_, i) => ({ investor_id: `ADXT${String(i).padStart(3, '0')}`, purchase_date: '2024-02-01', investment_amount_usd: '1.00', tokens_to_be_distributed: '10', source: 'admin' }));
-    await site.app.database.db.batchInsert('token_purchases', rows, 100);
+    await site.app.database.db.transaction(async (trx) => {
+      await trx('token_purchases').insert(rows);
+      await appendToLog(trx);
+    });
     const total = Number((await site.app.database.db('token_purchases').count({ n: '*' }).first())!.n);
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await signInBrowser(context, site.app.baseUrl, site.app.database.db, 'paging_admin', { admin: true });

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendToLog } from '@app/common/server/tlog.repository';
 import { useE2eSite } from '../helpers/e2e';
 import { recordingContext, screenshot, signInBrowser } from '../helpers/site';
 
@@ -31,16 +32,19 @@ describe('an admin finds their way', () => {
 
   it('token admin labels a refund reversal row, as the public ledger does', async () => {
     const db = site.app.database.db;
-    const [bought] = (await db('token_purchases')
-      .insert({ investor_id: 'ADXREV1', purchase_date: '2026-11-01', investment_amount_usd: '100.00', tokens_to_be_distributed: '1000', source: 'admin' })
-      .returning('id')) as Array<{ id: string }>;
-    await db('token_purchases').insert({
-      investor_id: 'ADXREV1',
-      purchase_date: '2026-11-02',
-      investment_amount_usd: '-100.00',
-      tokens_to_be_distributed: '-1000',
-      source: 'reversal',
-      reverses_id: bought!.id,
+    await db.transaction(async (trx) => {
+      const [bought] = (await trx('token_purchases')
+        .insert({ investor_id: 'ADXREV1', purchase_date: '2026-11-01', investment_amount_usd: '100.00', tokens_to_be_distributed: '1000', source: 'admin' })
+        .returning('id')) as Array<{ id: string }>;
+      await trx('token_purchases').insert({
+        investor_id: 'ADXREV1',
+        purchase_date: '2026-11-02',
+        investment_amount_usd: '-100.00',
+        tokens_to_be_distributed: '-1000',
+        source: 'reversal',
+        reverses_id: bought!.id,
+      });
+      await appendToLog(trx);
     });
     await page.goto(url('/token-admin'));
     const reversal = page.getByTestId('admin-row').filter({ hasText: '-$100.00' });

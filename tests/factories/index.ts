@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createSession } from '@app/common/server/sessions.repository';
 import { issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { appendToLog } from '@app/common/server/tlog.repository';
 import { grantAdmin } from '@app/common/server/users.repository';
 import { demoCohortInput } from '@app/common/server/program/demo-cohort';
 import { insertCohort, type CohortRow } from '@app/common/server/program/cohorts.repository';
@@ -95,5 +96,8 @@ export async function buildLedgerRows(db: Knex, count: number, row: (i: number) 
     source: 'seed' as const,
     ...row(i),
   }));
-  await db.batchInsert('token_purchases', rows, 500);
+  await db.transaction(async (trx) => {
+    for (let at = 0; at < rows.length; at += 500) await trx('token_purchases').insert(rows.slice(at, at + 500));
+    await appendToLog(trx);
+  });
 }

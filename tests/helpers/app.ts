@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../api/src/app';
+import { developmentKeyText } from '@app/common/server/ledger-key';
 import { loadApiConfig, type ApiConfig } from '../../api/src/config';
 import { freshDatabase, testRedisPrefix, type TestDatabase } from './db';
 import { freePort } from '../../scripts/lib/proc';
@@ -39,6 +40,8 @@ export async function startTestApp(opts: { listen?: boolean; env?: Record<string
     REDIS_PREFIX: testRedisPrefix(),
     ...(opts.listen ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     STORAGE_DISK_ROOT: storageRoot,
+    // The key the test workers sign with (production-mode apps refuse to start without one).
+    LEDGER_SIGNING_KEY: developmentKeyText(),
     ...opts.env,
   });
   const app = await buildApp(config, opts.clock ? { clock: opts.clock } : {});

@@ -8,14 +8,14 @@ import { inject } from 'vitest';
 import type { Knex } from 'knex';
 import { handlers } from '../../worker/src/handlers/index';
 import type { Mailer } from '../../worker/src/mail/mailer';
-import { startWorkers, type RunningWorkers } from '../../worker/src/workers';
+import { startWorkers, type RunningWorkers, type WorkerDeps } from '../../worker/src/workers';
 
 /**
  * Runs the real workers in this process against a test database and Redis prefix. Pass the API's
  * storage (createStorage(testApp.config)) when the test reads what the worker stores; otherwise a
  * temporary disk folder is used.
  */
-export function startTestWorker(db: Knex, redisPrefix: string, opts: { lockDurationMs?: number; storage?: Storage; mailer?: Mailer; stripe?: Stripe | null } = {}): Promise<RunningWorkers> {
+export function startTestWorker(db: Knex, redisPrefix: string, opts: { lockDurationMs?: number; storage?: Storage; mailer?: Mailer; stripe?: Stripe | null; concurrency?: WorkerDeps['concurrency'] } = {}): Promise<RunningWorkers> {
   const { storage = createDiskStorage({ root: mkdtempSync(path.join(os.tmpdir(), 'adx-worker-storage-')) }), ...rest } = opts;
   return startWorkers({
     storage,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appendLedgerRows } from '@app/common/server/ledger.repository';
+import { appendToLog, rootAt } from '@app/common/server/tlog.repository';
+import { fromHex, leafHashOf, rootOf, toHex } from '@app/common/domain/tlog';
 import { deliver, inboxDrained, startDonation, useStripeSite } from '../helpers/payments';
 import { startTestApp } from '../helpers/app';
 import { anonymous, signInAs } from '../helpers/session';
@@ -26,12 +28,20 @@ describe('CSV exports', () => {
     expect(all.headers['content-type']).toContain('text/csv');
     expect(all.headers['content-disposition']).toBe('attachment; filename="token-ledger.csv"');
     expect(lines(all.body)).toHaveLength(1 + 2502);
-    expect(lines(all.body)[0]).toBe('Investor ID,Purchase Date,Investment Amount (USD),Tokens to be Distributed,Entry');
+    expect(lines(all.body)[0]).toBe('Investor ID,Purchase Date,Investment Amount (USD),Tokens to be Distributed,Entry,kind,reverses_log_index,log_index,leaf_hash');
+    // The export alone recomputes the log: every row's leaf from its fields, the root from the leaves in log order.
+    const exported = lines(all.body).slice(1).map((l) => l.split(','));
+    const byIndex = exported.map((c) => ({ index: Number(c[7]), leaf: c[8]!, fields: c })).sort((a, b) => a.index - b.index);
+    expect(byIndex.map((r) => r.index)).toEqual(Array.from({ length: 2502 }, (_, i) => i));
+    for (const { leaf, fields: c } of byIndex) {
+      expect(toHex(leafHashOf({ investor_id: c[0]!, purchase_date: c[1]!, investment_amount_usd: c[2]!, tokens_to_be_distributed: c[3]!, kind: c[5]!, reverses_index: c[6] ? Number(c[6]) : null }))).toBe(leaf);
+    }
+    expect(toHex(rootOf(byIndex.map((r) => fromHex(r.leaf))))).toBe(toHex(await rootAt(site.t.database.db, 2502)));
 
     const one = await anonymous(site.t.app).request('GET', `/api/ledger/export.csv?search=${investor.toLowerCase()}`);
-    expect(lines(one.body).slice(1)).toEqual([
-      `${investor},${new Date().toISOString().slice(0, 10)},-25.00,-2500.00000000,reversal`,
-      `${investor},${new Date().toISOString().slice(0, 10)},25.00,2500.00000000,refunded purchase`,
+    expect(lines(one.body).slice(1).map((l) => l.replace(/[0-9a-f]{64}$/, ''))).toEqual([
+      `${investor},${new Date().toISOString().slice(0, 10)},-25.00,-2500.00000000,reversal,reversal,2500,2501,`,
+      `${investor},${new Date().toISOString().slice(0, 10)},25.00,2500.00000000,refunded purchase,donation,,2500,`,
     ]);
     const page = (await anonymous(site.t.app).request('GET', '/api/ledger?search=ZZX0001&pageSize=100')).json() as { rows: Array<{ investor_id: string }> };
     const csv = lines((await anonymous(site.t.app).request('GET', '/api/ledger/export.csv?search=ZZX0001')).body).slice(1);
@@ -59,8 +69,11 @@ describe('CSV export and the connection pool', () => {
   it('a download abandoned mid-stream gives its connection back: more aborted downloads than the pool holds, then the API still answers', { timeout: 60_000 }, async () => {
     const served = await startTestApp({ listen: true });
     try {
-      await served.database.db.raw(`INSERT INTO token_purchases (investor_id, purchase_date, investment_amount_usd, tokens_to_be_distributed, source)
-        SELECT 'ABX' || lpad(g::text, 6, '0'), date '2026-02-03', 1, 10, 'seed' FROM generate_series(0, 19999) AS g`);
+      await served.database.db.transaction(async (trx) => {
+        await trx.raw(`INSERT INTO token_purchases (investor_id, purchase_date, investment_amount_usd, tokens_to_be_distributed, source)
+          SELECT 'ABX' || lpad(g::text, 6, '0'), date '2026-02-03', 1, 10, 'seed' FROM generate_series(0, 19999) AS g`);
+        await appendToLog(trx);
+      });
       for (let i = 0; i < 15; i++) {
         const abort = new AbortController();
         const res = await fetch(`${served.baseUrl}/api/ledger/export.csv`, { signal: abort.signal, headers: { 'x-forwarded-for': `10.88.0.${i}` } });

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendToLog } from '@app/common/server/tlog.repository';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { anonymous, signInAs, type Client } from '../helpers/session';
 
@@ -46,7 +47,10 @@ describe('formula-safe CSV exports', () => {
       const res = await admin.request('POST', '/api/admin/purchases', { investor_id: id, purchase_date: '2026-01-05', investment_amount_usd: '10.00', tokens_to_be_distributed: '100' });
       expect(res.statusCode, res.body).toBe(201);
     }
-    await t.database.db('token_purchases').insert(['\t=1+1', '\r@SUM(A1)', '=CMD()', '+1+1'].map((investor_id) => ({ investor_id, purchase_date: '2026-01-04', investment_amount_usd: '1.00', tokens_to_be_distributed: '10.00000000', source: 'seed' })));
+    await t.database.db.transaction(async (trx) => {
+      await trx('token_purchases').insert(['\t=1+1', '\r@SUM(A1)', '=CMD()', '+1+1'].map((investor_id) => ({ investor_id, purchase_date: '2026-01-04', investment_amount_usd: '1.00', tokens_to_be_distributed: '10.00000000', source: 'seed' })));
+      await appendToLog(trx);
+    });
     const csv = await download('/api/ledger/export.csv', anonymous(t.app));
     expect(liveFormulas(csv)).toEqual([]);
     expect(cells(csv)).toEqual(expect.arrayContaining(["'-1-1", "'-A1-B1", "'\t=1+1", "'\r@SUM(A1)", "'=CMD()", "'+1+1"]));

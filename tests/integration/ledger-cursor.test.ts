@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendToLog } from '@app/common/server/tlog.repository';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 /**
@@ -9,10 +10,13 @@ import { startTestApp, type TestApp } from '../helpers/app';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-  await t.database.db('token_purchases').insert([
-    { investor_id: 'CUR0001', purchase_date: '2026-01-02', investment_amount_usd: '10.00', tokens_to_be_distributed: '100.00000000', source: 'seed' },
-    { investor_id: 'CUR0002', purchase_date: '2026-01-03', investment_amount_usd: '20.00', tokens_to_be_distributed: '200.00000000', source: 'seed' },
-  ]);
+  await t.database.db.transaction(async (trx) => {
+    await trx('token_purchases').insert([
+      { investor_id: 'CUR0001', purchase_date: '2026-01-02', investment_amount_usd: '10.00', tokens_to_be_distributed: '100.00000000', source: 'seed' },
+      { investor_id: 'CUR0002', purchase_date: '2026-01-03', investment_amount_usd: '20.00', tokens_to_be_distributed: '200.00000000', source: 'seed' },
+    ]);
+    await appendToLog(trx);
+  });
 });
 afterAll(async () => {
   await t?.close();

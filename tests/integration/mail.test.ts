@@ -127,6 +127,12 @@ describe('mail over SMTP', () => {
     expect(textOf(donation)).toContain(donationRow.investor_id);
     expect(textOf(donation)).toContain('ADX tokens: 250 ADX');
     expect(donation.html).toContain(`/token-ledger?search=${donationRow.investor_id}`);
+    // The receipts name their ledger row's log index and link to its verification.
+    const logIndex = async (session: string) =>
+      Number(((await site.database.db('ledger_log as l').join('token_purchases as p', 'p.id', 'l.purchase_id').where('p.payment_reference', session).first('l.log_index')) as { log_index: string }).log_index);
+    const donationIndex = await logIndex(donationRow.checkout_session_id);
+    expect(textOf(donation)).toContain(`Ledger row: #${donationIndex}`);
+    expect(donation.html).toContain(`/token-ledger?verify=${donationIndex}`);
     const receipt = smtp.messages.find((m) => toOf(m).includes('investor@example.org'))!;
     const inv = await site.database.db('investments').where({ user_id: investor.userId }).first();
     expect(receipt.subject).toBe('Your ADX investment receipt');
@@ -134,6 +140,7 @@ describe('mail over SMTP', () => {
     expect(textOf(receipt)).toContain('ADX tokens allocated: 5,000 ADX');
     expect(textOf(receipt)).toContain(inv.investor_id);
     expect(textOf(receipt)).toContain('Payment status: Paid');
+    expect(receipt.html).toContain(`/token-ledger?verify=${await logIndex(inv.checkout_session_id)}`);
     expect(textOf(receipt)).toContain('Pre-launch tokens convert to official tokens at launch on the blockchain');
     expect(receipt.html).toBeTruthy();
   });

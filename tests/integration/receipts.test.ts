@@ -46,4 +46,12 @@ it('each payment has a receipt code: on the bank line, the provider receipt and 
   expect(verified).toMatchObject({ status: 'paid', receipt_code: codes[0] });
   const mine = (await member.request('POST', '/api/payments/investments/verify', { session_id: investment.id })).json();
   expect(mine.investment).toMatchObject({ payment_status: 'paid', receipt_code: codes[2] });
+  // Each receipt names its ledger row's place in the transparency log, the row the proofs are asked for.
+  const logIndexOf = async (session: string) =>
+    Number(((await t.database.db('ledger_log as l').join('token_purchases as p', 'p.id', 'l.purchase_id').where('p.payment_reference', session).first('l.log_index')) as { log_index: string }).log_index);
+  expect(verified.log_index).toBe(await logIndexOf(donation.id));
+  expect(mine.log_index).toBe(await logIndexOf(investment.id));
+  expect(verified.log_index).not.toBe(mine.log_index);
+  const programVerified = (await anonymous(t.app).request('POST', '/api/payments/verify', { session_id: program.id })).json();
+  expect(programVerified.log_index).toBeNull();
 });

@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import { reversedCents, settledStatus, type DisputeStatus } from '@app/common/domain/payments';
 import type { FakeSession } from '../fakes/stripe';
 import { deliver, inboxDrained, ledgerOf, netOf, startDonation, useStripeSite } from '../helpers/payments';
+import { logState } from '../helpers/tlog';
 import { eventually } from '../helpers/worker';
 
 const site = useStripeSite();
@@ -97,6 +98,7 @@ it('final status and net ledger amounts do not depend on delivery order or repet
         return fc.tuple(fc.constant(h), fc.array(fc.integer({ min: 1, max: 3 }), { minLength: n, maxLength: n }), fc.array(fc.nat(), { minLength: 3 * n, maxLength: 3 * n }));
       }),
       async ([h, times, keys]) => {
+        const logBefore = (await logState(site.t.database.db)).logIds;
         const ordered = site.stripe.pay((await startDonation(site.t, site.stripe, h.amount)).id);
         const shuffled = site.stripe.pay((await startDonation(site.t, site.stripe, h.amount)).id);
         // Once, in order, one at a time.
@@ -127,6 +129,15 @@ it('final status and net ledger amounts do not depend on delivery order or repet
           expect(o.units).toBeGreaterThanOrEqual(0n);
           expect(o.reversals.every((r) => Number(r.investment_amount_usd) < 0 && Number(r.tokens_to_be_distributed) <= 0)).toBe(true);
         }
+        // The transparency log holds exactly the ledger's rows, each once: the earlier runs' rows as they were, this
+        // run's after them (committed later), with leaves and roots that a recomputation from the rows matches.
+        const log = await logState(site.t.database.db);
+        expect([...log.logIds].sort()).toEqual([...log.rowIds].sort());
+        expect(new Set(log.logIds).size).toBe(log.logIds.length);
+        expect(log.logIds.slice(0, logBefore.length)).toEqual(logBefore);
+        expect(log.audit.firstMismatch).toBeNull();
+        expect(log.storedRoot).toBe(log.recomputedRoot);
+        expect(log.audit.recomputedRoot).toBe(log.audit.checkpointRoot);
       },
     ),
     { numRuns: Number(process.env.REFUND_PROPERTY_RUNS ?? 30) },

@@ -8,6 +8,7 @@ import { createDb, migrateLatest } from '@app/common/server/db';
 import { createDatabase, dropDatabase, ensureServices, type Services } from '../../scripts/lib/services';
 import { DATA_DIR } from '../../scripts/lib/paths';
 import { ensureFfmpeg } from '../../scripts/lib/ffmpeg';
+import { ensureGo } from '../../scripts/lib/golang';
 import { ensurePythonIcalendar } from '../../scripts/lib/icalendar';
 
 declare module 'vitest' {
@@ -41,6 +42,7 @@ async function prepare(): Promise<State> {
   const services = await ensureServices({ dataDir: DATA_DIR, log });
   await ensureFfmpeg(log); // the worker's finalize remuxes with it
   await ensurePythonIcalendar(log); // the calendar feed tests parse the feeds with it
+  await ensureGo(log); // the outside ledger verifier (tests/tlog-verify) is Go
   const adminUrl = process.env.TEST_PG_ADMIN_URL ?? adminUrlOf(services.databaseUrl);
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const templateDb = `adx_test_${runId}`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generateSignerKey } from '@app/common/domain/signed-note';
 import { ConfigError } from '@app/common/server/env';
 import { loadApiConfig } from '../../api/src/config';
 import { loadWorkerConfig } from '../../worker/src/config';
@@ -80,5 +81,15 @@ describe('storage config', () => {
   it('accepts a MinIO setup', () => {
     const c = loadApiConfig({ ...base, STORAGE_DRIVER: 's3', S3_BUCKET: 'adx-media', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'adx', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' });
     expect(c).toMatchObject({ STORAGE_DRIVER: 's3', S3_BUCKET: 'adx-media', S3_FORCE_PATH_STYLE: true, S3_REGION: 'us-east-1' });
+  });
+});
+
+describe('the ledger signing key', () => {
+  it('is required in production by the API and the worker, and must be a signed-note Ed25519 key', () => {
+    for (const load of [loadApiConfig, loadWorkerConfig]) {
+      expect(message(() => load({ ...base, NODE_ENV: 'production', STORAGE_DRIVER: 'disk' }))).toContain('LEDGER_SIGNING_KEY is required in production');
+      expect(message(() => load({ ...base, LEDGER_SIGNING_KEY: 'PRIVATE+KEY+x+00000000+AAAA' }))).toContain('LEDGER_SIGNING_KEY must be a signed-note Ed25519 key');
+      expect(load({ ...base, NODE_ENV: 'production', LEDGER_SIGNING_KEY: generateSignerKey('example.org/ledger') }).LEDGER_SIGNING_KEY).toMatch(/^PRIVATE\+KEY\+example\.org\/ledger\+/);
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { JobName, JobPayload } from '@app/common/jobs';
 import type { Queues } from '@app/common/server/queues';
 import type { RoomEmitter } from '@app/common/server/realtime';
 import type { Storage } from '@app/common/server/storage/index';
+import type { NoteSigner } from '@app/common/domain/signed-note';
 import type { Mailer } from './mail/mailer';
 
 /** What every handler gets besides its payload. */
@@ -22,6 +23,8 @@ export interface HandlerContext {
   mailer: Mailer;
   /** Stripe, when configured (STRIPE_SECRET_KEY): the provider reconciliation lists its events. */
   stripe: Stripe | null;
+  /** Signs the ledger's checkpoints (LEDGER_SIGNING_KEY; the development key outside production). */
+  ledgerSigner: NoteSigner;
 }
 
 /** A job handler; its payload type comes from the job's schema in common/src/jobs.ts. */

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import pino from 'pino';
 import { createDb } from '@app/common/server/db';
 import { loadConfigOrExit } from '@app/common/server/env';
+import { ledgerSignerOf } from '@app/common/server/ledger-key';
 import { createStorage } from '@app/common/server/storage/index';
 import { loadWorkerConfig } from './config';
 import { handlers } from './handlers/index';
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     },
     mailer: createMailer(config),
     lockDurationMs: config.WORKER_LOCK_DURATION_MS,
+    ledgerSigner: ledgerSignerOf(config),
   });
   log.info('worker started: queues ledger, recordings, render, mail');
 

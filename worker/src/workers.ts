@@ -8,6 +8,8 @@ import { JobDurationRecorder } from '@app/common/server/metrics';
 import { createRedisEmitter } from '@app/common/server/realtime';
 import type { Storage } from '@app/common/server/storage/index';
 import type Stripe from 'stripe';
+import type { NoteSigner } from '@app/common/domain/signed-note';
+import { ledgerSignerOf } from '@app/common/server/ledger-key';
 import type { Handler, HandlerMap } from './context';
 import { createMailer, type Mailer } from './mail/mailer';
 
@@ -25,6 +27,8 @@ export interface WorkerDeps {
   mailer?: Mailer;
   /** Stripe, when configured (the provider reconciliation job lists its events). */
   stripe?: Stripe | null;
+  /** Signs the ledger's checkpoints; default: the development key (ledgerSignerOf). */
+  ledgerSigner?: NoteSigner;
   /**
    * How long a job's lock lives without renewal (WORKER_LOCK_DURATION_MS); the stalled-job check runs
    * at the same interval, so a job whose worker died is back in `wait` within about twice this.
@@ -47,6 +51,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   const queues = createQueues(connection, deps.redisPrefix);
   const emitter = createRedisEmitter(connection, deps.redisPrefix);
   const durations = new JobDurationRecorder(connection, deps.redisPrefix, (err) => deps.log.warn({ err: err.message }, 'could not record the job duration metric'));
+  const ledgerSigner = deps.ledgerSigner ?? ledgerSignerOf({});
   const mailer = deps.mailer ?? createMailer({ MAIL_FROM: 'ADX Trust <no-reply@localhost>', PRODUCT_NAME: 'ADX Trust' });
 
   const dispatch = async (job: Job): Promise<unknown> => {
@@ -60,7 +65,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     const log = deps.log.child({ job: name, jobId: job.id, attempt: job.attemptsMade + 1 });
     const handler = deps.handlers[name] as Handler<typeof name>;
     const started = performance.now();
-    const result = await handler(parsed.data, { db: deps.db, queues, log, job, emitter, storage: deps.storage, mailer, stripe: deps.stripe ?? null });
+    const result = await handler(parsed.data, { db: deps.db, queues, log, job, emitter, storage: deps.storage, mailer, stripe: deps.stripe ?? null, ledgerSigner });
     log.info({ ms: Math.round(performance.now() - started) }, 'job done');
     return result;
   };

@@ -63,6 +63,21 @@ export const metricsPlugin = fp<{ token: string | undefined; production: boolean
       },
     });
 
+    new Gauge({
+      name: 'ledger_log_alarm_open',
+      help: 'Unresolved transparency-log alarms raised by the ledger watchdog (0 when the rows match the log)',
+      registers: [registry],
+      async collect() {
+        this.reset();
+        try {
+          const row = (await app.db('ledger_log_alarms').whereNull('resolved_at').count({ n: '*' }).first()) as { n: string };
+          this.set(Number(row.n));
+        } catch (err) {
+          app.log.warn({ err: (err as Error).message }, 'ledger alarm metric unavailable (Postgres)');
+        }
+      },
+    });
+
     app.addHook('onResponse', async (req, reply) => {
       // Unmatched URLs (404s, scans) share one series instead of one per URL.
       const route = req.routeOptions.url ?? 'unmatched';

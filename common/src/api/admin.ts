@@ -5,6 +5,9 @@ import { ZSubmissionPage, ZSubmissionQuery } from '../schemas/forms';
 import { ZOutboxPage, ZOutboxQuery, ZSubscriberList } from '../schemas/mail';
 import { contract } from './contract';
 
+/** An unresolved alarm of the ledger watchdog: the first log index whose row no longer matches its leaf. */
+const ZLedgerAlarm = z.object({ id: z.string(), firstBadIndex: z.number().int(), checkpointSize: z.number().int(), detail: z.string(), raisedAt: z.string() });
+
 /** The admin module: purchases, payments and refunds, form submissions, the mail outbox and subscribers. */
 export const adminApi = {
   purchases: contract({ method: 'GET', path: '/api/admin/purchases', query: ZAdminPurchaseQuery, response: ZAdminPurchaseList }),
@@ -15,6 +18,7 @@ export const adminApi = {
   submissions: contract({ method: 'GET', path: '/api/admin/submissions', query: ZSubmissionQuery, response: ZSubmissionPage }),
   outbox: contract({ method: 'GET', path: '/api/admin/outbox', query: ZOutboxQuery, response: ZOutboxPage }),
   subscribers: contract({ method: 'GET', path: '/api/admin/newsletter/subscribers', response: ZSubscriberList }),
+  ledgerAlarms: contract({ method: 'GET', path: '/api/admin/ledger/alarms', response: z.object({ alarms: z.array(ZLedgerAlarm) }) }),
 };
 
 /** The admin payments CSV (a download link, not a JSON call). */

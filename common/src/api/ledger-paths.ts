@@ -7,4 +7,14 @@ export const LEDGER_PATHS = {
   summary: '/api/ledger/summary',
   stream: '/api/ledger/stream',
   exportCsv: '/api/ledger/export.csv',
+  /** The transparency log (docs/ledger-transparency.md). */
+  checkpoint: '/ledger/checkpoint',
+  key: '/ledger/key',
+  checkpoints: '/api/ledger/checkpoints',
+  inclusionProof: '/api/ledger/proof/inclusion',
+  consistencyProof: '/api/ledger/proof/consistency',
+  entries: '/api/ledger/entries',
 } as const;
+
+/** The ledger page opened on the verification of the row at log `index` (receipts link here). */
+export const ledgerVerifyPath = (index: number): string => `/token-ledger?verify=${index}`;

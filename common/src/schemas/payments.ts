@@ -64,6 +64,8 @@ export const ZPaymentVerification = z.object({
   tokens: z.string().nullable(),
   /** The code on the payer's bank line and provider receipt. */
   receipt_code: z.string(),
+  /** The ledger row's index in the transparency log (null: no ledger row). */
+  log_index: z.number().int().nullable(),
   /**
    * Enrolments and sponsorships: their cohort, and an enrolment's seat (overbooked: paid after its cohort filled, so
    * refunded and not enrolled).
@@ -87,4 +89,9 @@ export const ZInvestment = z.object({
 export type TInvestment = z.infer<typeof ZInvestment>;
 
 /** POST /api/payments/investments/verify answer (spec: verify-investment-payment). */
-export const ZInvestmentVerification = z.object({ success: z.boolean(), investment: ZInvestment });
+export const ZInvestmentVerification = z.object({
+  success: z.boolean(),
+  investment: ZInvestment,
+  /** The ledger row's index in the transparency log (null until it is paid). */
+  log_index: z.number().int().nullable(),
+});

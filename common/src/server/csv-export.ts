@@ -68,14 +68,23 @@ export function subscribersCsv(db: Knex): Readable {
   return streamCsv(db, query);
 }
 
-/** The public ledger's rows as on screen (newest first, same investor-ID prefix search), with what each row is. */
+/**
+ * The public ledger's rows as on screen (newest first, same investor-ID prefix search), with what each row is, and its
+ * place in the transparency log: the leaf fields not on screen (kind, the reversed row's log index), the row's log
+ * index and its stored leaf hash (hex), so that the export alone recomputes the tree (npm run verify-ledger).
+ */
 export function ledgerCsv(db: Knex, search: string): Readable {
   const query = db('token_purchases as t')
+    .leftJoin('ledger_log as l', 'l.purchase_id', 't.id')
+    .leftJoin('ledger_tree as n', (j) => j.on('n.level', db.raw('0')).andOn('n.idx', 'l.log_index'))
+    .leftJoin('ledger_log as rl', 'rl.purchase_id', 't.reverses_id')
     .select(csvText(db, 't.investor_id', 'Investor ID'))
     .select({ 'Purchase Date': 't.purchase_date', 'Investment Amount (USD)': 't.investment_amount_usd', 'Tokens to be Distributed': 't.tokens_to_be_distributed' })
     .select(
       db.raw(`CASE WHEN t.reverses_id IS NOT NULL THEN 'reversal' WHEN EXISTS (SELECT 1 FROM token_purchases r WHERE r.reverses_id = t.id) THEN 'refunded purchase' ELSE 'purchase' END AS "Entry"`),
     )
+    .select({ kind: 't.source', reverses_log_index: 'rl.log_index', log_index: 'l.log_index' })
+    .select(db.raw(`encode(n.hash, 'hex') AS leaf_hash`))
     .modify((qb) => {
       if (search) qb.whereRaw('t.investor_id ~>=~ ? AND t.investor_id ~<~ ?', prefixRange(search));
     })

@@ -4,6 +4,7 @@ import { parseLedgerCursor } from '../domain/ledger-cursor';
 import { type TLedgerPage, type TLedgerQuery, type TLedgerRow, type TLedgerSummary } from '../schemas/ledger';
 import { Coalescer } from './coalesce';
 import { toCount } from './db';
+import { appendToLog } from './tlog.repository';
 
 interface LedgerRowDb {
   investor_id: string;
@@ -276,14 +277,17 @@ export interface NewLedgerRow {
 
 /**
  * Appends ledger rows. Rows whose payment_reference already exists are skipped (a replay is a no-op);
- * returns how many rows were written.
+ * returns how many rows were written. They join the transparency log in the same transaction.
  */
 export async function appendLedgerRows(db: Knex, rows: NewLedgerRow[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const result = await db('token_purchases')
-    .insert(rows.map((r) => ({ ...r, investor_id: r.investor_id.toUpperCase() })))
-    .onConflict('payment_reference')
-    .ignore()
-    .returning('id');
-  return result.length;
+  return db.transaction(async (trx) => {
+    const result = await trx('token_purchases')
+      .insert(rows.map((r) => ({ ...r, investor_id: r.investor_id.toUpperCase() })))
+      .onConflict('payment_reference')
+      .ignore()
+      .returning('id');
+    await appendToLog(trx);
+    return result.length;
+  });
 }

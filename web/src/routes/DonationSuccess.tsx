@@ -1,3 +1,4 @@
+import { ledgerVerifyPath } from '@app/common/api/ledger-paths';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatTokens } from '@app/common/domain/format';
 import { ReceiptCode } from '../features/payments/ReceiptCode';
@@ -47,6 +48,14 @@ export default function DonationSuccess() {
                 <Link to={`/token-ledger?search=${encodeURIComponent(v.investor_id)}`} className="mt-2 inline-block font-semibold text-ink-900 underline underline-offset-2">
                   See it on the public ledger
                 </Link>
+                {v.log_index !== null && (
+                  <p className="mt-2 text-slate-800" data-testid="ledger-row">
+                    Ledger row <strong className="font-mono">#{v.log_index.toLocaleString('en-US')}</strong>:{' '}
+                    <Link to={ledgerVerifyPath(v.log_index)} className="font-semibold text-ink-900 underline underline-offset-2">
+                      verify it in the signed ledger
+                    </Link>
+                  </p>
+                )}
               </div>
             )}
             <div className="text-left">

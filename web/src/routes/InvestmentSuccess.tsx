@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { ledgerVerifyPath } from '@app/common/api/ledger-paths';
 import { formatTokens, formatUsd } from '@app/common/domain/format';
 import { formatLocalDate } from '@app/common/domain/local-date';
 import { centsToDollars } from '@app/common/domain/money';
@@ -45,6 +46,7 @@ export default function InvestmentSuccess() {
   }, [outcome, session.loading, sessionId, signedIn]);
 
   const inv = outcome.state === 'paid' ? outcome.data.investment : null;
+  const logIndex = outcome.state === 'paid' ? outcome.data.log_index : null;
   return (
     <>
       <title>{pageTitle(inv ? 'Investment successful' : 'Investment')}</title>
@@ -100,6 +102,13 @@ export default function InvestmentSuccess() {
                     <Row label="Investor ID">
                       <Link to={`/token-ledger?search=${encodeURIComponent(inv.investor_id)}`} target="_blank" className="font-mono underline underline-offset-2" data-testid="investor-id">
                         {inv.investor_id}
+                      </Link>
+                    </Row>
+                  )}
+                  {logIndex !== null && (
+                    <Row label="Ledger row">
+                      <Link to={ledgerVerifyPath(logIndex)} className="font-mono underline underline-offset-2" data-testid="ledger-row">
+                        #{logIndex.toLocaleString('en-US')}: verify
                       </Link>
                     </Row>
                   )}

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { LEDGER_PATHS } from '@app/common/api/ledger-paths';
 import { formatFoundMessage, pageCount } from '@app/common/domain/format';
 import { isLedgerSearch } from '@app/common/domain/ledger-search';
-import type { TLedgerQuery } from '@app/common/schemas/ledger';
+import type { TLedgerQuery, TLedgerRow } from '@app/common/schemas/ledger';
 import { pageTitle } from '../components/brand';
 import { LedgerTable } from '../features/ledger/LedgerTable';
 import { Pagination } from '../features/ledger/Pagination';
@@ -12,6 +13,34 @@ import { LEDGER_PAGE_SIZE, LEDGER_TEXT } from '../features/ledger/texts';
 import { useLedgerPage, useLedgerSummary, useLiveLedger } from '../features/ledger/use-ledger-data';
 import { useLedgerUrl } from '../features/ledger/use-ledger-url';
 
+// Loaded when a row is verified: it carries the Ed25519 and SHA-256 code the rest of the page does without.
+const VerifyPanel = lazy(() => import('../features/ledger/VerifyPanel'));
+
+/** `?verify=<log index>` (receipts link there) and the Verify action on a found row. */
+function useVerify() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('verify');
+  const index = raw !== null && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+  const [notFound, setNotFound] = useState(false);
+  const set = (next: number | null) =>
+    setParams(
+      (p) => {
+        const q = new URLSearchParams(p);
+        if (next === null) q.delete('verify');
+        else q.set('verify', String(next));
+        return q;
+      },
+      { replace: true },
+    );
+  const verifyRow = async (row: TLedgerRow) => {
+    const { indexOfShownRow } = await import('../features/ledger/verify');
+    const found = await indexOfShownRow(row).catch(() => null);
+    setNotFound(found === null);
+    if (found !== null) set(found);
+  };
+  return { index, notFound, verifyRow, close: () => set(null) };
+}
+
 /** The public, read-only token ledger '/token-ledger' (spec §2): totals, investor-ID verification and the records. */
 export default function TokenLedger() {
   const url = useLedgerUrl();
@@ -20,6 +49,7 @@ export default function TokenLedger() {
   const invalidSearch = !isLedgerSearch(search);
   const query: TLedgerQuery | null = invalidSearch ? null : { search, page, pageSize: LEDGER_PAGE_SIZE, after, before };
 
+  const verify = useVerify();
   const summary = useLedgerSummary();
   const ledger = useLedgerPage(query);
   // New purchases appear without a reload (server-sent events: no Socket.IO client on this page).
@@ -102,6 +132,17 @@ export default function TokenLedger() {
               </div>
             )}
 
+            {verify.index !== null && (
+              <Suspense fallback={null}>
+                <VerifyPanel key={verify.index} index={verify.index} onClose={verify.close} />
+              </Suspense>
+            )}
+            {verify.notFound && (
+              <p role="status" className="text-sm text-slate-700">
+                {LEDGER_TEXT.verifyNotFound}
+              </p>
+            )}
+
             <SearchBox
               value={url.input}
               onChange={url.setInput}
@@ -125,7 +166,7 @@ export default function TokenLedger() {
                 {rows.length > 0 ? (
                   <>
                     <p className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs text-slate-600 sm:hidden">{LEDGER_TEXT.scrollHint}</p>
-                    <LedgerTable rows={rows} searching={searching} stale={stale} />
+                    <LedgerTable rows={rows} searching={searching} stale={stale} onVerify={(r) => void verify.verifyRow(r)} />
                     {data && (
                       <Pagination
                         page={data.page}
@@ -152,6 +193,17 @@ export default function TokenLedger() {
                 <path d="M8 11V8a4 4 0 0 1 8 0v3" />
               </svg>
               <span data-testid="ledger-footnote">{LEDGER_TEXT.footnote}</span>
+            </p>
+            <p className="text-sm text-slate-600" data-testid="ledger-transparency">
+              {LEDGER_TEXT.transparencyNote}{' '}
+              <a href={LEDGER_PATHS.key} className="font-semibold text-gold-800 underline underline-offset-2">
+                {LEDGER_TEXT.ledgerKey}
+              </a>
+              ,{' '}
+              <a href={LEDGER_PATHS.checkpoint} className="font-semibold text-gold-800 underline underline-offset-2">
+                {LEDGER_TEXT.signedCheckpoint}
+              </a>
+              .
             </p>
           </div>
         )}

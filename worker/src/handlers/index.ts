@@ -1,6 +1,8 @@
 import type { HandlerMap } from '../context';
 import { archiveThumbnail } from './archive-thumbnail';
 import { flyerRender } from './flyer-render';
+import { ledgerCheckpoint } from './ledger-checkpoint';
+import { ledgerWatchdog } from './ledger-watchdog';
 import { ledgerProviderReconcile } from './ledger-provider-reconcile';
 import { ledgerReconcile } from './ledger-reconcile';
 import { ledgerRecord } from './ledger-record';
@@ -17,6 +19,8 @@ export const handlers: HandlerMap = {
   'ledger.reconcile': ledgerReconcile,
   'ledger.provider-reconcile': ledgerProviderReconcile,
   'ledger.verify-totals': ledgerVerifyTotals,
+  'ledger.checkpoint': ledgerCheckpoint,
+  'ledger.watchdog': ledgerWatchdog,
   'recording.finalize': recordingFinalize,
   'recording.reconcile': recordingReconcile,
   'flyer.render': flyerRender,

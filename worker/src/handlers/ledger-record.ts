@@ -7,6 +7,7 @@ import { announcePayment } from '@app/common/server/realtime';
 import { requestMail, requestPaymentNotices } from '@app/common/server/mail/enqueue';
 import { requestSeatRefund } from '@app/common/server/program/seat-refunds';
 import type { Handler } from '../context';
+import { requestCheckpoint } from './ledger-checkpoint';
 
 interface Waiting {
   eventId: string;
@@ -103,10 +104,15 @@ async function applyAlone(db: Knex, eventId: string, log: Logger): Promise<Apply
  * gets its own transaction (applyAlone). Either way the job goes on only after its event's commit, and the
  * emits and mail requests follow per event.
  */
-export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, log, emitter, queues }) => {
+export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, log, emitter, queues, ledgerSigner }) => {
   let batcher = batchers.get(db);
   if (!batcher) batchers.set(db, (batcher = new ProviderEventBatcher(db, MAX_BATCH)));
   const result = await batcher.apply(eventId, log, () => applyAlone(db, eventId, log));
+  // A checkpoint after the commit, signed beside the job rather than in it (the job's latency stays the ledger's; a
+  // burst's batches share signings); one that fails or is cut off by a shutdown is signed by the minute schedule.
+  if (result?.ledgerRow || result?.reversalRow) {
+    void requestCheckpoint(db, ledgerSigner).catch((err: Error) => log.warn({ err: err.message }, 'checkpoint not signed: the schedule signs it'));
+  }
   if (result) {
     announcePayment(emitter, result);
     log.info({ eventId, kind: result.kind, rowId: result.rowId, status: result.status, ledgerRow: Boolean(result.ledgerRow) }, 'payment event applied');

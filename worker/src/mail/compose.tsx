@@ -7,6 +7,7 @@ import { tokensBought } from '@app/common/domain/payments';
 import { FORM_ACKS, type TMailRequest } from '@app/common/schemas/mail';
 import { NEWSLETTER_CONFIRM_HOURS } from '@app/common/server/mail/newsletter.repository';
 import type { MailMessage } from '@app/common/server/mail/transport';
+import { logIndexOfPayment } from '@app/common/server/tlog.repository';
 import type { MailFrame } from './layout';
 import { PAYMENT_SUBJECTS, PaymentConfirmed, type PaymentFacts } from './payment-confirmed';
 import { DISPUTE_SUBJECTS, PaymentDispute, PaymentRefunded, REFUND_SUBJECTS, type NoticeFacts } from './payment-notices';
@@ -73,6 +74,7 @@ async function paymentMessage(db: Knex, req: Extract<TMailRequest, { kind: 'paym
     // The same rule that wrote the ledger row (domain/payments tokensBought): the tokens stored at the sale's rate.
     tokens: formatTokens(tokens ?? (row.wants_adx_tokens && row.investor_id ? tokensBought('donation', cents, row) : null)),
     donorName: row.donor_name ?? null,
+    logIndex: await logIndexOfPayment(db, row.checkout_session_id),
     cohort: program?.cohort ?? null,
   };
   return build(PAYMENT_SUBJECTS[req.paymentKind], to, <PaymentConfirmed p={p} frame={frame} />);

@@ -1,4 +1,5 @@
 import { Button, Link, Text } from '@react-email/components';
+import { ledgerVerifyPath } from '@app/common/api/ledger-paths';
 import { PROGRAM_FACTS } from '@app/common/domain/program';
 import { BRAND } from '../render/brand';
 import { Fact, MailLayout, type MailFrame } from './layout';
@@ -14,6 +15,22 @@ export interface PaymentFacts {
   donorName?: string | null;
   /** The cohort of an enrolment or sponsorship (from the cohorts table), null for other payments. */
   cohort?: CohortFacts | null;
+  /** The ledger row's index in the transparency log, when the payment made one. */
+  logIndex?: number | null;
+}
+
+/** The receipt's ledger row and the link that verifies it in the reader's browser. */
+function LedgerRowFact({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
+  if (p.logIndex === null || p.logIndex === undefined) return null;
+  const verify = `${frame.publicUrl}${ledgerVerifyPath(p.logIndex)}`;
+  return (
+    <>
+      <Fact label="Ledger row" value={`#${p.logIndex.toLocaleString('en-US')}`} />
+      <Text>
+        Check that it is in the signed public ledger: <Link href={verify}>{verify}</Link>
+      </Text>
+    </>
+  );
 }
 
 const button = { backgroundColor: BRAND.gold500, color: BRAND.ink950, padding: '12px 20px', borderRadius: 8, fontWeight: 600 };
@@ -69,13 +86,14 @@ function DonationBody({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
           <Text>
             Your tokens are on the public ledger: <Link href={ledger}>{ledger}</Link>
           </Text>
+          <LedgerRowFact p={p} frame={frame} />
         </>
       ) : null}
     </>
   );
 }
 
-function InvestmentBody({ p }: { p: PaymentFacts }) {
+function InvestmentBody({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
   return (
     <>
       <Text>Your ADX token investment is confirmed. Keep this e-mail as your receipt.</Text>
@@ -85,6 +103,7 @@ function InvestmentBody({ p }: { p: PaymentFacts }) {
       <Fact label="Date" value={p.paidAt} />
       <Fact label="Payment status" value="Paid" />
       <Fact label="Receipt" value={p.receiptCode} />
+      <LedgerRowFact p={p} frame={frame} />
       <Text>
         <strong>Important Information</strong>
         <br />• Pre-launch tokens convert to official tokens at launch on the blockchain.
@@ -104,7 +123,7 @@ export const PAYMENT_SUBJECTS: Record<PaymentFacts['kind'], string> = {
 /** The confirmation of one paid payment. */
 export function PaymentConfirmed({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
   const body =
-    p.kind === 'donation' ? <DonationBody p={p} frame={frame} /> : p.kind === 'investment' ? <InvestmentBody p={p} /> : p.kind === 'sponsorship' ? <SponsorshipBody p={p} /> : <ProgramBody p={p} frame={frame} />;
+    p.kind === 'donation' ? <DonationBody p={p} frame={frame} /> : p.kind === 'investment' ? <InvestmentBody p={p} frame={frame} /> : p.kind === 'sponsorship' ? <SponsorshipBody p={p} /> : <ProgramBody p={p} frame={frame} />;
   return (
     <MailLayout {...frame} preview={PAYMENT_SUBJECTS[p.kind]} title={p.kind === 'donation' || p.kind === 'sponsorship' ? 'Thank you!' : p.kind === 'investment' ? 'Investment Successful!' : 'Payment Successful!'}>
       {body}

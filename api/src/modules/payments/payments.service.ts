@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
+import { appendToLog } from '@app/common/server/tlog.repository';
 import { applyCheckoutEvent, outcomeOf, PaymentMismatchError, type ApplyResult } from '@app/common/server/payments/checkout';
 import { attachCheckoutSession, receiptCodeOf } from '@app/common/server/payments/payments.repository';
 import { announcePayment, type RoomEmitter } from '@app/common/server/realtime';
@@ -59,7 +60,11 @@ export async function verifyCheckout(deps: CheckoutDeps, sessionId: string): Pro
     throw httpError(502, 'Failed to verify payment');
   }
   try {
-    const result = await deps.db.transaction((trx) => applyCheckoutEvent(trx, session, outcomeOf('retrieve', session)));
+    const result = await deps.db.transaction(async (trx) => {
+      const applied = await applyCheckoutEvent(trx, session, outcomeOf('retrieve', session));
+      await appendToLog(trx); // the ledger row it may have written joins the transparency log in this transaction
+      return applied;
+    });
     announcePayment(deps.emitter, result);
     await requestSeatRefund(deps.queues, deps.log, result);
     return result;

@@ -6,6 +6,7 @@ import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, type I
 import { programOfPayment } from '@app/common/server/program/cohorts.repository';
 import { loadTokenSale } from '@app/common/server/site.repository';
 import { startEnrolment, startSponsorship } from '../program/enrolment.service';
+import { logIndexOfPayment } from '@app/common/server/tlog.repository';
 import { httpError } from '../../http-error';
 import { requireProvider, startCheckout, verifyCheckout, type CheckoutDeps } from './payments.service';
 import { createDonationSchema, createInvestmentSchema, createProgramPaymentSchema, verifyInvestmentSchema, verifyPaymentSchema } from './schema';
@@ -110,7 +111,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       const r = await verifyCheckout(checkout, req.body.session_id);
       const receipt = (await receiptCodeOf(app.db, r.kind, r.rowId)) ?? '';
       const program = r.kind === 'program' || r.kind === 'sponsorship' ? { program: await programOfPayment(app.db, r.rowId, app.clock()) } : {};
-      return { success: r.status === 'paid', kind: r.kind, status: r.status, amount_cents: r.amountCents, investor_id: r.investorId, tokens: r.tokens, receipt_code: receipt, ...program };
+      return { success: r.status === 'paid', kind: r.kind, status: r.status, amount_cents: r.amountCents, investor_id: r.investorId, tokens: r.tokens, receipt_code: receipt, log_index: await logIndexOfPayment(app.db, req.body.session_id), ...program };
     },
   );
 
@@ -126,7 +127,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       const row = await findInvestment(app.db, r.rowId);
       if (!row) throw httpError(404, 'Payment verification failed: unknown investment');
       if (row.user_id !== req.session!.userId) throw httpError(403, 'This investment belongs to another account');
-      return { success: r.status === 'paid', investment: toInvestment(row) };
+      return { success: r.status === 'paid', investment: toInvestment(row), log_index: await logIndexOfPayment(app.db, req.body.session_id) };
     },
   );
 };

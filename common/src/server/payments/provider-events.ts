@@ -3,6 +3,7 @@ import { reversedCents, settledStatus } from '../../domain/payments';
 import { applyCheckoutEvent, mismatchOf, outcomeOf, paymentOf, resultOf, type ApplyResult, type CheckoutSessionLike, type PaymentRow } from './checkout';
 import { LOCK_ORDER, PAYMENT_TABLES, recordPaid } from './payments.repository';
 import { applyChargeEvent, CHARGE_EVENT_TYPES, idOf, mergeFacts, type ChargeFacts, type ChargeLike, type DisputeLike } from './refunds';
+import { appendToLog } from '../tlog.repository';
 
 // The stored provider events: the stripe_events inbox (a verified event is kept until the worker applied it), and
 // the one function that applies them, one event or a batch of any size.
@@ -83,6 +84,7 @@ async function applyEvent(trx: Knex.Transaction, type: string, sorted: SortedEve
  *
  * Returns one entry per event decided (null: nothing to announce, e.g. already processed); an event without an
  * entry was not locked (absent, or held elsewhere). Any error (PaymentMismatchError included) aborts it all.
+ * The ledger rows written join the transparency log in the same transaction (appendToLog).
  */
 export async function applyProviderEvents(trx: Knex.Transaction, ids: string[], lock: 'skip-locked' | 'wait' = 'skip-locked'): Promise<Map<string, ApplyResult | null>> {
   const query = trx('stripe_events').whereIn('id', ids).orderBy('id').forUpdate();
@@ -105,6 +107,8 @@ export async function applyProviderEvents(trx: Knex.Transaction, ids: string[], 
   const bulk = hasCharge ? new Map<string, ApplyResult>() : await applyPaidCheckouts(trx, checkouts);
   for (const { e, sorted: s } of sorted) results.set(e.id, bulk.get(e.id) ?? (await applyEvent(trx, e.type, s)));
   await markStripeEventProcessed(trx, todo.map((e) => e.id));
+  // Last, so the log's lock is held only from here to the commit.
+  await appendToLog(trx);
   return results;
 }
 

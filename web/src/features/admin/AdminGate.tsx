@@ -4,6 +4,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 import { useSignInPath } from '../auth/sign-in-link';
+import { LedgerAlarmBanner } from './LedgerAlarmBanner';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -52,5 +53,10 @@ export function AdminGate({ children }: { children: ReactNode }) {
       </Panel>
     );
   }
-  return <>{children}</>;
+  return (
+    <>
+      <LedgerAlarmBanner />
+      {children}
+    </>
+  );
 }

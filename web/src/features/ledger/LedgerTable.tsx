@@ -9,6 +9,8 @@ interface Props {
   searching: boolean;
   /** Rows are from the previous query while the new one loads. */
   stale: boolean;
+  /** Verifies a found row in the browser (offered on search results). */
+  onVerify?: (row: TLedgerRow) => void;
 }
 
 const th = 'whitespace-nowrap px-4 py-3 text-xs font-semibold uppercase tracking-wider text-slate-200 sm:px-6';
@@ -31,7 +33,7 @@ export function MarkerBadge({ marker }: { marker: NonNullable<TLedgerRow['marker
  * The ledger rows. Rows carry data-testid="ledger-row", or data-testid="ledger-row-match" (and a gold highlight)
  * when a search is in effect, since the server then returns only matching rows.
  */
-export function LedgerTable({ rows, searching, stale }: Props) {
+export function LedgerTable({ rows, searching, stale, onVerify }: Props) {
   return (
     <ScrollRegion label={LEDGER_TEXT.tableCaption} className="overflow-x-auto" busy={stale}>
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
@@ -68,6 +70,16 @@ export function LedgerTable({ rows, searching, stale }: Props) {
               <th scope="row" className={`${td} font-mono text-sm font-semibold ${searching ? 'text-gold-800' : 'text-ink-900'}`}>
                 {r.investor_id}
                 {r.marker && <MarkerBadge marker={r.marker} />}
+                {onVerify && searching && (
+                  <button
+                    type="button"
+                    onClick={() => onVerify(r)}
+                    data-testid="ledger-verify-row"
+                    className="ml-3 rounded-md border border-gold-600/50 bg-white px-2 py-0.5 font-sans text-xs font-semibold text-gold-800 hover:bg-gold-50"
+                  >
+                    {LEDGER_TEXT.verify}
+                  </button>
+                )}
               </th>
               <td className={`${td} text-slate-700`}>{showDate(r.purchase_date)}</td>
               <td className={`${td} text-right tabular-nums text-ink-900`}>{showUsd(r.investment_amount_usd)}</td>

@@ -29,6 +29,11 @@ export const LEDGER_TEXT = {
   reversedBadge: 'Refunded',
   reversalBadge: 'Refund',
   downloadCsv: 'Download CSV',
+  verify: 'Verify',
+  verifyNotFound: 'This row is not in the signed log yet: try again in a minute.',
+  ledgerKey: 'Ledger key',
+  signedCheckpoint: 'signed checkpoint',
+  transparencyNote: 'Every row is in a signed, append-only log that anyone can check offline:',
   footnote:
     'This ledger is public and read-only. Purchase records are entered by the administrators and cannot be changed from this page. Token amounts are shown with up to 8 decimals, investments in US dollars.',
 } as const;

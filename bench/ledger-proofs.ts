@@ -1,0 +1,79 @@
+// Benchmark: the transparency log at 1,000,000 ledger rows (docs/ledger-transparency.md). Seeds the rows through
+// appendToLog in transactions of 100,000 (the append rate is reported: appends are batched, one lock and one
+// multi-row INSERT per batch), then loads GET /api/ledger/proof/inclusion for random rows of the 1,000,000-row tree
+// and GET /api/ledger/proof/consistency between random sizes, against a bare Fastify hello-world measured in the same
+// run. Target: inclusion proof p99 <= 20 ms. 10 connections, autocannon, everything on this machine; the database is
+// kept (BENCH_PROOFS_DB) so a second run skips the seeding. BENCH_DURATION_S shortens a run.
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { appendToLog } from '@app/common/server/tlog.repository';
+import { ROOT } from '../scripts/lib/paths';
+import { startProcess, waitForHttp } from '../scripts/lib/proc';
+import { benchDatabase } from './lib/database';
+import { freePort, load, report, type LoadResult } from './lib/harness';
+import { runTs } from './lib/processes';
+
+const ROWS = 1_000_000;
+const BATCH = 100_000;
+const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = 10;
+const TARGET_P99_MS = 20;
+const log = (m: string) => console.log(`[bench:ledger-proofs] ${m}`);
+
+const { services, url: benchUrl, db, close } = await benchDatabase(process.env.BENCH_PROOFS_DB ?? 'adx_bench_proofs', log, { fresh: false });
+const size = async () => Number(((await db('ledger_log_head').first('size')) as { size: string }).size);
+if ((await size()) !== ROWS) {
+  log(`seeding ${ROWS.toLocaleString()} ledger rows through appendToLog, ${BATCH.toLocaleString()} a transaction...`);
+  await db.raw('TRUNCATE token_purchases, ledger_log, ledger_tree, ledger_checkpoints, ledger_log_pending; UPDATE ledger_log_head SET size = 0');
+  let appendMs = 0;
+  for (let from = 0; from < ROWS; from += BATCH) {
+    await db.transaction(async (trx) => {
+      await trx.raw(
+        `INSERT INTO token_purchases (investor_id, purchase_date, investment_amount_usd, tokens_to_be_distributed, source)
+         SELECT 'ADX' || lpad(g::text, 7, '0'), date '2024-01-01' + (g % 700), (100 + g % 9900)::numeric(16,2), ((100 + g % 9900) * 10)::numeric(28,8), 'seed'
+         FROM generate_series(?::int, ?::int) AS g`,
+        [from + 1, from + BATCH],
+      );
+      const started = performance.now();
+      await appendToLog(trx);
+      appendMs += performance.now() - started;
+    });
+  }
+  log(`appended ${ROWS.toLocaleString()} leaves in ${(appendMs / 1000).toFixed(1)} s (${Math.round(ROWS / (appendMs / 1000)).toLocaleString()} rows/s)`);
+  await db.raw('VACUUM ANALYZE ledger_tree, ledger_log, token_purchases');
+}
+
+const [apiPort, helloPort] = [await freePort(), await freePort()];
+const apiProc = runTs('api', 'api/src/server.ts', { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(apiPort), DATABASE_URL: benchUrl, REDIS_URL: services.redisUrl, REDIS_PREFIX: 'bench', WEB_DIST: '/nonexistent' });
+const hello = startProcess('hello', path.join(ROOT, 'node_modules/.bin/tsx'), ['bench/peers/hello.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(helloPort) } });
+let failed = false;
+try {
+  await waitForHttp(`http://127.0.0.1:${apiPort}/readyz`, 60_000);
+  await waitForHttp(`http://127.0.0.1:${helloPort}/`, 30_000);
+  const base = `http://127.0.0.1:${apiPort}`;
+  const random = (n: number) => Math.floor(Math.random() * n);
+  const inclusion = () => ({ path: `/api/ledger/proof/inclusion?index=${random(ROWS)}&size=${ROWS}` });
+  const consistency = () => {
+    const from = 1 + random(ROWS - 1);
+    return { path: `/api/ledger/proof/consistency?from=${from}&to=${ROWS}` };
+  };
+  const sample = await fetch(`${base}${inclusion().path}`);
+  log(`an inclusion proof: ${sample.status}, ${((await sample.json()) as { proof: string[] }).proof.length} hashes`);
+
+  log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  await load('warmup', `http://127.0.0.1:${helloPort}/`, { durationS: 2, connections: CONNECTIONS });
+  await load('warmup', base, { durationS: 3, connections: CONNECTIONS, request: inclusion });
+  const peer = await load('fastify hello-world (peer)', `http://127.0.0.1:${helloPort}/`, { durationS: DURATION, connections: CONNECTIONS });
+  const inc = await load(`inclusion proof, random row of ${ROWS.toLocaleString()}`, base, { durationS: DURATION, connections: CONNECTIONS, request: inclusion });
+  const cons = await load(`consistency proof, random size to ${ROWS.toLocaleString()}`, base, { durationS: DURATION, connections: CONNECTIONS, request: consistency });
+  const row = (r: LoadResult, target: string) => ({ scenario: r.name, 'req/s': r.reqPerSec, 'p50 ms': r.p50, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors, target });
+  report('ledger-proofs', [row(peer, 'peer'), row(inc, inc.p99 <= TARGET_P99_MS ? `p99 <= ${TARGET_P99_MS} ms: pass` : `p99 <= ${TARGET_P99_MS} ms: FAIL`), row(cons, 'reported')], [
+    `${CONNECTIONS} connections, ${DURATION} s each; load average after: ${loadavg().map((l) => l.toFixed(1)).join(' / ')}. Targets hold on a quiet machine only.`,
+  ]);
+  failed = inc.p99 > TARGET_P99_MS || inc.non2xx > 0 || cons.non2xx > 0;
+} finally {
+  await Promise.all([apiProc.stop(), hello.stop()]);
+  await db.destroy();
+  await close();
+}
+process.exit(failed ? 1 : 0);

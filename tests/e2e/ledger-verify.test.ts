@@ -1,0 +1,71 @@
+// The ledger page's Verify (docs/ledger-transparency.md): a reader checks, in the browser, a found row's leaf, its
+// inclusion proof and the checkpoint's signature; the next visit checks that the ledger only grew; a row edited
+// behind the append-only trigger fails and says so.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appendLedgerRows } from '@app/common/server/ledger.repository';
+import { ledgerSignerOf } from '@app/common/server/ledger-key';
+import { signCheckpoint } from '@app/common/server/tlog-checkpoints';
+import { useE2eSite } from '../helpers/e2e';
+import { screenshot } from '../helpers/site';
+
+const site = useE2eSite();
+let page: Page;
+
+const row = (investor_id: string, usd: string) => ({ investor_id, purchase_date: '2026-03-04', investment_amount_usd: usd, tokens_to_be_distributed: `${Number(usd) * 10}.00000000`, source: 'admin' as const });
+/** What the worker does after each committed batch. */
+const checkpoint = () => signCheckpoint(site.app.database.db, ledgerSignerOf(site.app.config));
+const indexOf = async (investor: string) =>
+  Number(((await site.app.database.db('ledger_log as l').join('token_purchases as p', 'p.id', 'l.purchase_id').where('p.investor_id', investor).first('l.log_index')) as { log_index: string }).log_index);
+
+beforeAll(async () => {
+  page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await appendLedgerRows(site.app.database.db, [row('ADXV0001', '10.00'), row('ADXV0002', '25.50'), row('ADXV0003', '7.00')]);
+  await checkpoint();
+});
+
+describe('Verify on /token-ledger', () => {
+  it('verifies a found row in the browser and says what was proven', async () => {
+    await page.goto(`${site.app.baseUrl}/token-ledger`);
+    await page.getByLabel('Investor ID').fill('ADXV0002');
+    await page.getByText('Found 1 matching record(s)').waitFor();
+    await page.getByTestId('ledger-verify-row').click();
+    const panel = page.getByTestId('ledger-verify');
+    await expect.poll(() => panel.getAttribute('data-outcome'), { timeout: 15_000 }).toBe('verified');
+    const index = await indexOf('ADXV0002');
+    expect(await panel.innerText()).toContain(`Your purchase is row ${index + 1} of 3 in the checkpoint signed at`);
+    expect(new URL(page.url()).searchParams.get('verify')).toBe(String(index));
+    await screenshot(page, 'ledger-verify');
+    const narrow = await site.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await narrow.goto(page.url());
+    await expect.poll(() => narrow.getByTestId('ledger-verify').getAttribute('data-outcome'), { timeout: 15_000 }).toBe('verified');
+    await screenshot(narrow, 'ledger-verify');
+    await narrow.close();
+  });
+
+  it('on the next visit, from a receipt link, also proves the ledger only grew since the checkpoint last seen', async () => {
+    await appendLedgerRows(site.app.database.db, [row('ADXV0004', '40.00'), row('ADXV0005', '3.00')]);
+    await checkpoint();
+    await page.goto(`${site.app.baseUrl}/token-ledger?verify=${await indexOf('ADXV0001')}`);
+    const panel = page.getByTestId('ledger-verify');
+    await expect.poll(() => panel.getAttribute('data-outcome'), { timeout: 15_000 }).toBe('verified');
+    expect(await panel.innerText()).toContain('of 5 in the checkpoint signed at');
+    expect(await panel.innerText()).toContain('The ledger has only grown since the checkpoint you last saw (3 rows).');
+  });
+
+  it('fails, and says so, for a row edited behind the append-only trigger', async () => {
+    const index = await indexOf('ADXV0003');
+    await site.app.database.db.transaction(async (trx) => {
+      await trx.raw('ALTER TABLE token_purchases DISABLE TRIGGER token_purchases_no_update');
+      await trx.raw("UPDATE token_purchases SET tokens_to_be_distributed = 700 WHERE investor_id = 'ADXV0003'");
+      await trx.raw('ALTER TABLE token_purchases ENABLE TRIGGER token_purchases_no_update');
+    });
+    await page.goto(`${site.app.baseUrl}/token-ledger?search=ADXV0003`);
+    await page.getByText('Found 1 matching record(s)').waitFor();
+    await page.getByTestId('ledger-verify-row').click();
+    const panel = page.getByTestId('ledger-verify');
+    await expect.poll(() => panel.getAttribute('data-outcome'), { timeout: 15_000 }).toBe('failed');
+    expect(await panel.innerText()).toContain(`Verification failed: row ${index + 1} no longer matches what was recorded.`);
+    await screenshot(page, 'ledger-verify-failed');
+  });
+});

@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { verifyRow, type VerifyResult } from './verify';
+
+/** The outcome of verifying one log row in this browser (a lazily loaded chunk: the page's weight stays as it was). Keyed by the index, so another row starts afresh. */
+export default function VerifyPanel({ index, onClose }: { index: number; onClose: () => void }) {
+  const [result, setResult] = useState<VerifyResult | null>(null);
+  useEffect(() => {
+    let live = true;
+    void verifyRow(index).then((r) => live && setResult(r));
+    return () => {
+      live = false;
+    };
+  }, [index]);
+  const tone = !result ? 'border-slate-200 bg-white' : result.ok ? 'border-green-300 bg-green-50 text-green-950' : 'border-red-300 bg-red-50 text-red-950';
+  return (
+    <section aria-live="polite" data-testid="ledger-verify" data-outcome={result ? (result.ok ? 'verified' : 'failed') : 'checking'} className={`rounded-xl border p-4 ${tone}`}>
+      <div className="flex items-start justify-between gap-4">
+        <h2 className="font-display text-xl font-semibold">{result ? result.headline : `Checking row ${(index + 1).toLocaleString('en-US')} in your browser…`}</h2>
+        <button type="button" onClick={onClose} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-semibold text-ink-900">
+          Close
+        </button>
+      </div>
+      {result && (
+        <>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {result.details.map((d) => (
+              <li key={d}>{d}</li>
+            ))}
+          </ul>
+          {result.verifierKey && (
+            <p className="mt-3 break-all text-xs text-slate-700">
+              Checked against the ledger key <code className="font-mono">{result.verifierKey}</code>. Compare it with the one published in the project README.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
