@@ -23,13 +23,13 @@ const TEXT = 'text/plain; charset=utf-8';
 export const transparencyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config }) => {
   const verifierKey = verifierKeyOf(ledgerSignerOf(config));
 
-  app.get(LEDGER_PATHS.key, { config: { access: 'public' }, schema: { tags: ['ledger'], summary: 'The public key that signs the ledger checkpoints, as a signed-note verifier key (<name>+<hash>+<base64 key>)' } }, async (_req, reply) =>
+  app.get(LEDGER_PATHS.key, { config: { access: 'public' }, schema: { tags: ['ledger'], summary: 'The public key that signs the ledger checkpoints, as a signed-note verifier key (<name>+<hash>+<base64 key>)', produces: ['text/plain'] } }, async (_req, reply) =>
     reply.header('cache-control', 'public, max-age=300').type(TEXT).send(`${verifierKey}\n`),
   );
 
   app.get(
     LEDGER_PATHS.checkpoint,
-    { config: { access: 'public' }, schema: { tags: ['ledger'], summary: 'The latest signed checkpoint of the ledger log (C2SP tlog-checkpoint in a signed note)' } },
+    { config: { access: 'public' }, schema: { tags: ['ledger'], summary: 'The latest signed checkpoint of the ledger log (C2SP tlog-checkpoint in a signed note); 404 while the ledger is empty', produces: ['text/plain'], response: { 404: ZApiError } } },
     async (_req, reply) => {
       const latest = await latestCheckpoint(app.db);
       if (!latest) throw httpError(404, 'No checkpoint has been signed yet: the ledger is empty');
