@@ -98,6 +98,34 @@ describe('two API replicas', () => {
   });
 });
 
+describe('a cohort opened on one replica', () => {
+  it('is the one both landing pages sell, with its JSON-LD, within 10 s', async () => {
+    const admin = await adminOn(apis[0]!.url);
+    // No cohort yet: both say so plainly (and have rendered that view).
+    for (const a of apis) expect(await page(a.url, '/')).toContain('No cohort is open');
+    const day = 86_400_000;
+    const startsOn = new Date(Date.now() + 60 * day).toISOString().slice(0, 10);
+    const created = await admin('POST', '/api/admin/cohorts', {
+      number: 7,
+      city: 'Replica City',
+      format: 'Hybrid',
+      startsOn,
+      sessionTime: '10:00',
+      timeZone: 'America/New_York',
+      weeks: 12,
+      seats: 25,
+      priceCents: 249_700,
+      enrolmentOpensAt: new Date(Date.now() - day).toISOString(),
+      enrolmentClosesAt: new Date(Date.now() + 50 * day).toISOString(),
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(await servedEverywhere('/', 'Cohort 7')).toBeLessThan(10_000);
+    const { startsAt } = JSON.parse(created.text) as { startsAt: string };
+    expect(startsAt.slice(0, 10)).toBe(startsOn);
+    expect(await servedEverywhere('/events/i-am-the-business', `"startDate":"${startsAt}"`)).toBeLessThan(10_000);
+  });
+});
+
 describe('the revision watcher', () => {
   it('notices a change by reading the revision when it cannot LISTEN', async () => {
     const warnings: string[] = [];
