@@ -33,7 +33,7 @@ export const transparencyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     async (_req, reply) => {
       const latest = await latestCheckpoint(app.db);
       if (!latest) throw httpError(404, 'No checkpoint has been signed yet: the ledger is empty');
-      return reply.header('cache-control', LEDGER_CACHE_CONTROL).type(TEXT).send(latest.note);
+      return (reply as FastifyReply).header('cache-control', LEDGER_CACHE_CONTROL).type(TEXT).send(latest.note);
     },
   );
 
