@@ -29,6 +29,8 @@ describe('a worker killed with SIGKILL in the middle of ledger.record', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ env: stripeAppEnv(stripe()) });
+    // These payments were written at the sale's former donation rate, 100 ADX per dollar; the assertions keep it.
+    await t.database.db('token_sale').update({ tokens_per_dollar: '100' });
     queue = new Queue('ledger', { connection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
     events = new QueueEvents('ledger', { connection: eventsConnection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
     await events.waitUntilReady();
@@ -108,6 +110,8 @@ describe('Redis stopped while webhooks arrive', () => {
   beforeAll(async () => {
     redis = await privateRedis();
     t = await startTestApp({ env: { ...stripeAppEnv(stripe()), REDIS_URL: redis.url } });
+    // These payments were written at the sale's former donation rate, 100 ADX per dollar; the assertions keep it.
+    await t.database.db('token_sale').update({ tokens_per_dollar: '100' });
   });
   afterAll(async () => {
     await worker?.stop();

@@ -31,6 +31,8 @@ describe('a worker killed with SIGKILL in the middle of a refund', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ env: stripeAppEnv(stripe()) });
+    // These payments were written at the sale's former donation rate, 100 ADX per dollar; the assertions keep it.
+    await t.database.db('token_sale').update({ tokens_per_dollar: '100' });
     queue = new Queue('ledger', { connection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
   });
   afterAll(async () => {
@@ -84,6 +86,8 @@ describe('Redis stopped while refund events arrive', () => {
   beforeAll(async () => {
     redis = await privateRedis();
     t = await startTestApp({ env: { ...stripeAppEnv(stripe()), REDIS_URL: redis.url } });
+    // These payments were written at the sale's former donation rate, 100 ADX per dollar; the assertions keep it.
+    await t.database.db('token_sale').update({ tokens_per_dollar: '100' });
   });
   afterAll(async () => {
     await worker?.stop();
