@@ -83,7 +83,7 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-/** "October 3, 2026" in the cohort's zone. */
+/** The cohort's day as "Month D, YYYY", in the cohort's zone. */
 export function formatCohortDate(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
 }

@@ -78,17 +78,12 @@ export const ZOutboxQuery = z.object({
 export const ZOutboxPage = z.object({ rows: z.array(ZOutboxMessage), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export type TOutboxPage = z.infer<typeof ZOutboxPage>;
 
+/** An e-mail address a visitor types (trimmed); a pattern rather than a refinement, so the API's document states the rule. */
+export const zEmailAddress = () =>
+  z.string({ error: 'Please enter a valid email address' }).trim().max(254, 'Please enter a valid email address').regex(EMAIL_PATTERN, 'Please enter a valid email address');
+
 /** The footer's 'Subscribe for Insights' box. */
-export const ZNewsletterSubscribe = z
-  .object({
-    email: z
-      .string({ error: 'Please enter a valid email address' })
-      .trim()
-      .max(254, 'Please enter a valid email address')
-      // A pattern rather than a refinement, so the API's document states the rule.
-      .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
-  })
-  .strict();
+export const ZNewsletterSubscribe = z.object({ email: zEmailAddress() }).strict();
 export type TNewsletterSubscribe = z.infer<typeof ZNewsletterSubscribe>;
 
 export const ZNewsletterToken = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, 'This link is not valid') }).strict();

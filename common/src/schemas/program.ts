@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from '../domain/cohorts';
-import { EMAIL_PATTERN } from '../domain/contact';
+import { zEmailAddress } from './mail';
 import { zText } from '../domain/text';
 
 const ZState = z.enum(['upcoming', 'open', 'closed', 'running', 'completed']);
@@ -65,13 +65,5 @@ export type TCohortInput = z.infer<typeof ZCohortInput>;
 export const ZCohortId = z.object({ id: z.uuid() });
 
 /** "Notify me when enrolment opens". */
-export const ZNotifyRequest = z
-  .object({
-    email: z
-      .string({ error: 'Please enter a valid email address' })
-      .trim()
-      .max(254, 'Please enter a valid email address')
-      .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
-  })
-  .strict();
+export const ZNotifyRequest = z.object({ email: zEmailAddress() }).strict();
 export type TNotifyRequest = z.infer<typeof ZNotifyRequest>;

@@ -14,7 +14,7 @@ export interface CohortFacts {
   number: number;
   city: string;
   format: string;
-  startDate: string; // "October 3, 2026"
+  startDate: string; // "Month D, YYYY" in the cohort's zone
   sessionTime: string; // "10:00 AM EDT"
   weeks: number;
   price: string;
