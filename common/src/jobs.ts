@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SESSION_DAYS } from './domain/flyer';
 import { ZMailRequest } from './schemas/mail';
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from './domain/payments';
 
 /**
  * The ONLY place that names queues, jobs, their payload schemas and default options. Queues are split
@@ -113,6 +114,16 @@ export const JOBS = {
     payload: z.object({ archiveId: z.uuid() }).strict(),
     description:
       'Renders a 640×360 PNG card of an archived session (title, speaker, topic) with the flyer template tools, stores it under archive-thumbnails/ and sets session_archive.thumbnail_url.',
+  },
+  'receipt.render': {
+    queue: 'render',
+    // The job id is receiptJobId(key) (domain/receipts.ts): a repeat while one is queued or stored renders nothing.
+    payload: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('payment'), paymentKind: z.enum(PAYMENT_KINDS), paymentId: z.uuid(), status: z.enum(PAYMENT_STATUSES) }).strict(),
+      z.object({ type: z.literal('statement'), owner: z.string().regex(/^(user:[0-9a-f-]{36}|email:\S{3,254})$/), year: z.number().int().min(2000).max(2100), version: z.string().regex(/^[\w-]{1,60}$/) }).strict(),
+    ]),
+    description:
+      "Renders a PDF receipt (pdfkit, bundled fonts): one payment's (amount, date, kind, receipt code, tokens and rate, the organisation's name, address and tax note from site settings) or a payer's yearly statement, and stores it under receipts/ (paymentReceiptKey, statementKey), where the account routes serve it from.",
   },
   'mail.send': {
     queue: 'mail',

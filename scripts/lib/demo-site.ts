@@ -35,6 +35,9 @@ const DEMO_SITE_SETTINGS: TSiteSettings = ZSiteSettings.parse({
     { name: 'Bright Path Tech Services', href: 'https://brightpathtech.example.com' },
   ],
   presenter: 'Marcus D. Whitfield, Founder',
+  organisationName: 'ADX Trust',
+  organisationAddress: '100 Example Avenue, Suite 200\nSpringfield, IL 62701',
+  receiptTaxNote: 'No goods or services were provided in exchange for this contribution.',
   claims: [
     { figure: '7', label: 'Sectors served' },
     { figure: '12', label: 'Weeks per cohort' },

@@ -6,6 +6,7 @@ import { createStorage, isValidKey, type ByteRange, type Storage, type StorageEn
 import { httpError } from '../http-error';
 import { isRecordingChunkKey } from '@app/common/studio';
 import { isProfileAudioKey } from '@app/common/domain/audio';
+import { isReceiptKey } from '@app/common/domain/receipts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,8 +92,8 @@ export const storagePlugin = fp<{ env: StorageEnv; storage?: Storage }>(
       async (req, reply) => {
         const key = req.params['*'];
         // Raw studio chunks are private (only the finalized recording is served), and member audio
-        // follows its owner's Profile Visibility, so a copied /files URL must not bypass that check.
-        if (!isValidKey(key) || isRecordingChunkKey(key) || isProfileAudioKey(key)) throw httpError(404, 'File not found');
+        // follows its owner's Profile Visibility, so a copied /files URL must not bypass that check; receipts are their payer's only.
+        if (!isValidKey(key) || isRecordingChunkKey(key) || isProfileAudioKey(key) || isReceiptKey(key)) throw httpError(404, 'File not found');
         return sendStoredObject(req, reply, storage, key);
       },
     );

@@ -7,6 +7,9 @@ import type { FORM_KINDS } from './forms';
  * subscriber), not the text: the worker reads them and the recipient from Postgres when it builds the
  * message, so a mail only ever goes to an address the person gave us.
  */
+/** A signed link's token (domain/signed-link.ts). */
+const ZLinkToken = z.string().max(800).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+
 const ZPaymentKind = z.enum(['donation', 'program', 'sponsorship', 'investment']);
 
 export const ZMailRequest = z.discriminatedUnion('kind', [
@@ -26,6 +29,10 @@ export const ZMailRequest = z.discriminatedUnion('kind', [
   // A delayed job per send time (domain/session-reminders.ts); the worker re-checks the session, the RSVP and the
   // member's lead time against sendAt (ms) and sends nothing when they no longer agree.
   z.object({ kind: z.literal('session-reminder'), sessionId: z.uuid(), userId: z.uuid(), sendAt: z.number().int().positive() }).strict(),
+  // A signed link to a payer's receipts page, asked for by address: mailed there, never shown (the token travels in the job).
+  z.object({ kind: z.literal('receipts-link'), email: z.string().max(254).regex(EMAIL_PATTERN), token: ZLinkToken }).strict(),
+  // A member asks to claim payments made signed out with their address: the link goes to that address only.
+  z.object({ kind: z.literal('account-claim'), userId: z.uuid(), token: ZLinkToken }).strict(),
 ]);
 export type TMailRequest = z.infer<typeof ZMailRequest>;
 export type MailKind = TMailRequest['kind'];
@@ -50,6 +57,10 @@ export function mailKey(req: TMailRequest): string {
       return `speaker-invitation-${req.sessionId}-${req.token.slice(5, 17)}`;
     case 'cohort-open':
       return `cohort-open-${req.requestId}`;
+    case 'receipts-link':
+    case 'account-claim':
+      // Each request is a new link (keyed by its signature's head): asking again mails again, within the rate limit.
+      return `${req.kind}-${req.token.split('.')[1]!.slice(0, 16)}`;
     case 'session-reminder':
       // Not keyed by the send time: one reminder per member per session, however often it moved.
       return `session-reminder-${req.sessionId}-${req.userId}`;

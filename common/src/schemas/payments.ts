@@ -3,6 +3,7 @@ import { INVESTMENT, MIN_DONATION_CENTS } from '../domain/money';
 import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../domain/payments';
 import { zText } from '../domain/text';
 import { ZCohortPublic } from './program';
+import { zEmailAddress } from './mail';
 
 /** The shared cleaning step (trims, removes control characters, as the spec requires for donor name and message). */
 const cleanText = (max: number, label: string, multiline = false) =>
@@ -20,6 +21,8 @@ export const ZCreateDonation = z.object({
   donorName: cleanText(100, 'Name'),
   message: cleanText(1000, 'Message', true),
   wantsAdxTokens: z.boolean().default(false),
+  /** Where a signed-out donor wants the receipt (and the link to their receipts page); members' go to their account's. */
+  email: z.preprocess((v) => (v === '' ? undefined : v), zEmailAddress().optional()),
 });
 export type TCreateDonation = z.input<typeof ZCreateDonation>;
 

@@ -40,6 +40,11 @@ export const ZSiteSettings = z.object({
   /** "Join 1,000+ legacy builders": unset, the sentence carries no figure. */
   communityClaim: zOptionalLine(20, 'The community figure'),
   sectors: z.object(Object.fromEntries(SECTOR_KEYS.map((k) => [k, zLine(40, 'A sector name')])) as Record<SectorKey, ReturnType<typeof zLine>>),
+  /** Receipts (PDF and mail): the organisation's legal name (unset: the product name) and postal address, one line each. */
+  organisationName: zOptionalLine(120, 'The organisation name'),
+  organisationAddress: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), zText({ multiline: true }).pipe(z.string().max(300, 'The address must be at most 300 characters')).optional()),
+  /** The tax note receipts print (e.g. "No goods or services were provided in exchange"): the organisation's status differs by country, so unset prints none. */
+  receiptTaxNote: zOptionalLine(500, 'The tax note'),
   roadmap: z
     .array(z.object({ step: zLine(16, 'A phase label'), title: zLine(60, 'A phase title'), description: zLine(300, 'A phase description'), progress: z.number().int().min(0).max(100) }))
     .min(1, 'The roadmap needs at least one phase')

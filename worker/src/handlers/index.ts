@@ -9,6 +9,7 @@ import { ledgerRecord } from './ledger-record';
 import { ledgerVerifyTotals } from './ledger-verify-totals';
 import { mailSend } from './mail-send';
 import { programSeatRefund, programSeatSweep } from './program-seats';
+import { receiptRender } from './receipt-render';
 import { recordingFinalize } from './recording-finalize';
 import { recordingReconcile } from './recording-reconcile';
 import { sessionRemindersReconcile } from './session-reminders-reconcile';
@@ -25,6 +26,7 @@ export const handlers: HandlerMap = {
   'recording.reconcile': recordingReconcile,
   'flyer.render': flyerRender,
   'archive.thumbnail': archiveThumbnail,
+  'receipt.render': receiptRender,
   'mail.send': mailSend,
   'program.seat-refund': programSeatRefund,
   'program.seat-sweep': programSeatSweep,

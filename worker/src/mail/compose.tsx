@@ -16,6 +16,7 @@ import { checkSpeakerToken } from '@app/common/server/speaker-sessions.repositor
 import { FormReceived, NewsletterConfirm, NewsletterWelcome, SpeakerInvitation } from './simple-messages';
 import { cohortFullReason, cohortOpenMessage, programPaymentFacts } from './program-mail';
 import { reminderFacts, SessionReminder } from './session-reminder';
+import { claimMessage, receiptsLinkFor, receiptsLinkMessage } from './account-mail';
 
 const TABLES = { donation: 'donations', program: 'program_payments', sponsorship: 'program_payments', investment: 'investments' } as const;
 
@@ -68,7 +69,7 @@ async function paymentMessage(db: Knex, req: Extract<TMailRequest, { kind: 'paym
   const p: PaymentFacts = {
     kind: req.paymentKind,
     amount: money(cents),
-    receiptCode: `R-${row.id.slice(0, 8).toUpperCase()}`,
+    receiptCode: row.receipt_code ?? `R-${row.id.slice(0, 8).toUpperCase()}`,
     paidAt: day(row.paid_at ?? new Date()),
     investorId: row.investor_id,
     // The same rule that wrote the ledger row (domain/payments tokensBought): the tokens stored at the sale's rate.
@@ -76,6 +77,7 @@ async function paymentMessage(db: Knex, req: Extract<TMailRequest, { kind: 'paym
     donorName: row.donor_name ?? null,
     logIndex: await logIndexOfPayment(db, row.checkout_session_id),
     cohort: program?.cohort ?? null,
+    receiptsUrl: receiptsLinkFor(frame, to),
   };
   return build(PAYMENT_SUBJECTS[req.paymentKind], to, <PaymentConfirmed p={p} frame={frame} />);
 }
@@ -191,5 +193,9 @@ export function composeMail(db: Knex, req: TMailRequest, frame: MailFrame): Prom
       return cohortOpenMessage(db, req, frame, build, recipient);
     case 'session-reminder':
       return reminderMessage(db, req, frame);
+    case 'receipts-link':
+      return receiptsLinkMessage(req, frame, build);
+    case 'account-claim':
+      return claimMessage(db, req, frame, build, recipient);
   }
 }

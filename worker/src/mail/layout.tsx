@@ -8,6 +8,8 @@ export interface MailFrame {
   publicUrl: string;
   /** Present on newsletter-type mail only: the one-click way out. */
   unsubscribeUrl?: string;
+  /** Signs the receipts links receipt mails carry (link-secret.ts); unset, they carry none. */
+  linkSecret?: string;
 }
 
 const styles = {

@@ -1,4 +1,5 @@
 import { createMailTransport, type MailEnv, type MailTransport } from '@app/common/server/mail/transport';
+import { linkSecretOf } from '@app/common/server/link-secret';
 import type { MailFrame } from './layout';
 
 /** What the mail.send handler needs: where messages go and the site they speak for. */
@@ -10,7 +11,7 @@ export interface Mailer {
 }
 
 /** Builds the worker's mailer from its configuration; without SMTP_URL, messages are only stored in the outbox. */
-export function createMailer(env: MailEnv & { PUBLIC_URL?: string | undefined; PRODUCT_NAME: string }): Mailer {
+export function createMailer(env: MailEnv & { PUBLIC_URL?: string | undefined; PRODUCT_NAME: string; LINK_SIGNING_SECRET?: string | undefined; LEDGER_SIGNING_KEY?: string | undefined }): Mailer {
   const publicUrl = (env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, '');
-  return { transport: createMailTransport(env), frame: { productName: env.PRODUCT_NAME, publicUrl }, messageIdDomain: new URL(publicUrl).hostname };
+  return { transport: createMailTransport(env), frame: { productName: env.PRODUCT_NAME, publicUrl, linkSecret: linkSecretOf(env) }, messageIdDomain: new URL(publicUrl).hostname };
 }

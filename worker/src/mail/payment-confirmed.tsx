@@ -4,6 +4,7 @@ import { PROGRAM_FACTS } from '@app/common/domain/program';
 import { BRAND } from '../render/brand';
 import { Fact, MailLayout, type MailFrame } from './layout';
 import { CohortLines, type CohortFacts } from './program-mail';
+import { ReceiptsLinkText } from './account-mail';
 
 export interface PaymentFacts {
   kind: 'donation' | 'program' | 'sponsorship' | 'investment';
@@ -17,6 +18,8 @@ export interface PaymentFacts {
   cohort?: CohortFacts | null;
   /** The ledger row's index in the transparency log, when the payment made one. */
   logIndex?: number | null;
+  /** The payer's receipts page (a signed, expiring link), when there is a secret to sign it. */
+  receiptsUrl?: string | null;
 }
 
 /** The receipt's ledger row and the link that verifies it in the reader's browser. */
@@ -127,6 +130,7 @@ export function PaymentConfirmed({ p, frame }: { p: PaymentFacts; frame: MailFra
   return (
     <MailLayout {...frame} preview={PAYMENT_SUBJECTS[p.kind]} title={p.kind === 'donation' || p.kind === 'sponsorship' ? 'Thank you!' : p.kind === 'investment' ? 'Investment Successful!' : 'Payment Successful!'}>
       {body}
+      <ReceiptsLinkText url={p.receiptsUrl} />
     </MailLayout>
   );
 }

@@ -42,7 +42,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       const sale = b.wantsAdxTokens ? await loadTokenSale(app.db) : null;
       if (sale && !sale.open) throw httpError(409, SALE_CLOSED_MESSAGE);
       const tokens = sale ? { rate: sale.tokensPerDollar, tokens: tokensForCents(sale.tokensPerDollar, b.amount) } : null;
-      const rowId = await insertDonation(app.db, { amountCents: b.amount, donorName: b.donorName || null, message: b.message || null, wantsAdxTokens: b.wantsAdxTokens, userId: req.session?.userId ?? null, tokens });
+      // The receipt goes to the member's address, else to the one a signed-out donor gave for it.
+      const payerEmail = req.session?.email ?? b.email ?? null;
+      const rowId = await insertDonation(app.db, { amountCents: b.amount, donorName: b.donorName || null, message: b.message || null, wantsAdxTokens: b.wantsAdxTokens, userId: req.session?.userId ?? null, tokens, payerEmail });
       const session = await startCheckout(checkout, {
         kind: 'donation',
         rowId,
@@ -51,7 +53,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
         description: tokens ? `Donation of $${centsToDollars(b.amount)} with ${Number(tokens.tokens).toLocaleString('en-US')} ADX tokens` : `Donation of $${centsToDollars(b.amount)}`,
         successUrl: url('/donation-success'),
         cancelUrl: url('/'),
-        email: req.session?.email ?? null,
+        email: payerEmail,
       });
       return { url: session.url };
     },
@@ -66,7 +68,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
     async (req) => {
       requireProvider(app.payments);
       // The cohort, its price and its seats are data (the program module); Enroll holds a seat, a sponsorship none.
-      const p = { now: app.clock(), email: req.session?.email ?? null, successUrl: url('/payment-success'), cancelUrl: url('/pitch-deck') };
+      const p = { now: app.clock(), email: req.session?.email ?? null, userId: req.session?.userId ?? null, successUrl: url('/payment-success'), cancelUrl: url('/pitch-deck') };
       return req.body.kind === 'program' ? startEnrolment(checkout, p) : startSponsorship(checkout, p);
     },
   );
@@ -85,7 +87,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       const problem = purchaseProblem(sale, cents);
       if (problem) throw httpError(sale.open ? 400 : 409, problem);
       const tokens = tokensForCents(sale.tokensPerDollar, cents);
-      const rowId = await insertInvestment(app.db, { userId: s.userId, amountCents: cents, tokens, rate: sale.tokensPerDollar });
+      const rowId = await insertInvestment(app.db, { userId: s.userId, amountCents: cents, tokens, rate: sale.tokensPerDollar, payerEmail: s.email });
       await audit(app.db, 'investment_started', { userId: s.userId, ip: req.ip, userAgent: req.headers['user-agent'] }, { investment_id: rowId, amount_cents: cents });
       const session = await startCheckout(checkout, {
         kind: 'investment',

@@ -12,6 +12,8 @@ const COHORT_FULL = 'This cohort is full';
 interface ProgramCheckout {
   now: Date;
   email: string | null;
+  /** The signed-in member paying (their /account lists it), or null. */
+  userId: string | null;
   successUrl: string;
   cancelUrl: string;
 }
@@ -23,7 +25,7 @@ interface ProgramCheckout {
 export async function startEnrolment(deps: CheckoutDeps, p: ProgramCheckout): Promise<{ url: string }> {
   const { next } = await loadProgramSeed(deps.db, p.now);
   if (!next || next.state !== 'open') throw httpError(409, 'Enrolment is not open right now. Leave your e-mail and we will tell you when it opens.');
-  const hold = await holdSeat(deps.db, { cohortId: next.id, now: p.now, payerEmail: p.email, description: (n) => `Enrollment in cohort ${n} of the ${next.weeks}-week business incubator program.` });
+  const hold = await holdSeat(deps.db, { cohortId: next.id, now: p.now, payerEmail: p.email, userId: p.userId, description: (n) => `Enrollment in cohort ${n} of the ${next.weeks}-week business incubator program.` });
   if (!hold.ok) throw httpError(409, hold.reason === 'full' ? COHORT_FULL : 'Enrolment for this cohort has closed.');
   try {
     const session = await startCheckout(deps, {
@@ -60,7 +62,7 @@ export async function startSponsorship(deps: CheckoutDeps, p: ProgramCheckout): 
   const { next: cohort } = await loadProgramSeed(deps.db, p.now);
   if (!cohort) throw httpError(409, 'No cohort is announced right now. Leave your e-mail and we will tell you when enrolment opens.');
   const description = `Sponsorship of an 11th or 12th grade student in cohort ${cohort.number} of the ${cohort.weeks}-week incubator program.`;
-  const rowId = await insertProgramPayment(deps.db, { kind: 'sponsorship', amountCents: cohort.priceCents, description, payerEmail: p.email, cohortId: cohort.id });
+  const rowId = await insertProgramPayment(deps.db, { kind: 'sponsorship', amountCents: cohort.priceCents, description, payerEmail: p.email, cohortId: cohort.id, userId: p.userId });
   const session = await startCheckout(deps, {
     kind: 'sponsorship',
     rowId,

@@ -15,18 +15,18 @@ export const PAYMENT_TABLES: Record<PaymentKind, { table: string; status: string
 /** Writes a pending donation (before its checkout exists) and returns its id. */
 export async function insertDonation(
   db: Knex,
-  d: { amountCents: number; donorName: string | null; message: string | null; wantsAdxTokens: boolean; userId: string | null; tokens?: { rate: string; tokens: string } | null },
+  d: { amountCents: number; donorName: string | null; message: string | null; wantsAdxTokens: boolean; userId: string | null; tokens?: { rate: string; tokens: string } | null; payerEmail?: string | null },
 ): Promise<string> {
   const [row] = (await db('donations')
-    .insert({ amount_cents: d.amountCents, donor_name: d.donorName, message: d.message, wants_adx_tokens: d.wantsAdxTokens, user_id: d.userId, tokens_per_dollar: d.tokens?.rate ?? null, adx_tokens: d.tokens?.tokens ?? null })
+    .insert({ amount_cents: d.amountCents, donor_name: d.donorName, message: d.message, wants_adx_tokens: d.wantsAdxTokens, user_id: d.userId, tokens_per_dollar: d.tokens?.rate ?? null, adx_tokens: d.tokens?.tokens ?? null, payer_email: d.payerEmail?.toLowerCase() ?? null })
     .returning('id')) as Array<{ id: string }>;
   return row!.id;
 }
 
 /** Writes a pending enrollment or sponsorship and returns its id. */
-export async function insertProgramPayment(db: Knex, p: { kind: 'program' | 'sponsorship'; amountCents: number; description: string; payerEmail: string | null; cohortId: string }): Promise<string> {
+export async function insertProgramPayment(db: Knex, p: { kind: 'program' | 'sponsorship'; amountCents: number; description: string; payerEmail: string | null; cohortId: string; userId?: string | null }): Promise<string> {
   const [row] = (await db('program_payments')
-    .insert({ kind: p.kind, amount_cents: p.amountCents, description: p.description, payer_email: p.payerEmail, cohort_id: p.cohortId })
+    .insert({ kind: p.kind, amount_cents: p.amountCents, description: p.description, payer_email: p.payerEmail, cohort_id: p.cohortId, user_id: p.userId ?? null })
     .returning('id')) as Array<{ id: string }>;
   return row!.id;
 }
@@ -45,8 +45,8 @@ export interface InvestmentRow {
 }
 
 /** Writes a pending investment and returns its id. */
-export async function insertInvestment(db: Knex, i: { userId: string; amountCents: number; tokens: string; rate: string }): Promise<string> {
-  const [row] = (await db('investments').insert({ user_id: i.userId, amount_cents: i.amountCents, adx_tokens: i.tokens, tokens_per_dollar: i.rate }).returning('id')) as Array<{ id: string }>;
+export async function insertInvestment(db: Knex, i: { userId: string; amountCents: number; tokens: string; rate: string; payerEmail?: string | null }): Promise<string> {
+  const [row] = (await db('investments').insert({ user_id: i.userId, amount_cents: i.amountCents, adx_tokens: i.tokens, tokens_per_dollar: i.rate, payer_email: i.payerEmail?.toLowerCase() ?? null }).returning('id')) as Array<{ id: string }>;
   return row!.id;
 }
 

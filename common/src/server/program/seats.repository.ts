@@ -13,7 +13,7 @@ export type SeatHold = { ok: true; paymentId: string; cohortId: string; expiresA
  * Holds one seat of `cohortId` for a new pending enrolment, if enrolment is open at `now` and a seat is free: the
  * counter, the payment row and the reservation in one transaction. The hold lasts SEAT_HOLD_MS (the checkout's life).
  */
-export async function holdSeat(db: Knex, p: { cohortId: string; now: Date; description: (number: number) => string; payerEmail: string | null }): Promise<SeatHold> {
+export async function holdSeat(db: Knex, p: { cohortId: string; now: Date; description: (number: number) => string; payerEmail: string | null; userId?: string | null }): Promise<SeatHold> {
   return db.transaction(async (trx) => {
     const [cohort] = (await trx('cohorts')
       .where({ id: p.cohortId })
@@ -29,7 +29,7 @@ export async function holdSeat(db: Knex, p: { cohortId: string; now: Date; descr
     }
     const priceCents = Number(cohort.price_cents);
     const [payment] = (await trx('program_payments')
-      .insert({ kind: 'program', amount_cents: priceCents, description: p.description(cohort.number), payer_email: p.payerEmail, cohort_id: cohort.id })
+      .insert({ kind: 'program', amount_cents: priceCents, description: p.description(cohort.number), payer_email: p.payerEmail, cohort_id: cohort.id, user_id: p.userId ?? null })
       .returning('id')) as Array<{ id: string }>;
     const expiresAt = new Date(p.now.getTime() + SEAT_HOLD_MS);
     await trx('seat_reservations').insert({ cohort_id: cohort.id, payment_id: payment!.id, status: 'held', expires_at: expiresAt });

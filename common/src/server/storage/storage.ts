@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
  * The logical buckets. With the disk driver each is a folder under the storage root; with S3 they are
  * key prefixes inside one bucket (S3_BUCKET), so one set of credentials and one policy cover both.
  */
-const STORAGE_BUCKETS = ['user-audio', 'speaker-recordings', 'flyers', 'archive-thumbnails'] as const;
+const STORAGE_BUCKETS = ['user-audio', 'speaker-recordings', 'flyers', 'archive-thumbnails', 'receipts'] as const;
 /** One of {@link STORAGE_BUCKETS}. */
 export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
 
