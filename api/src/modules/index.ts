@@ -1,3 +1,4 @@
+import { accountModule } from './account/index';
 import { adminModule } from './admin/index';
 import { archiveModule } from './archive/index';
 import { authModule } from './auth/index';
@@ -41,4 +42,5 @@ export const MODULES: readonly ApiModule[] = [
   newsletterModule,
   programModule,
   siteModule,
+  accountModule,
 ];

@@ -37,6 +37,10 @@ export const RATE_LIMITS = {
   archive_view: { max: 60, windowMs: 60_000, failClosed: false },
   /** Flyer renders (CPU on the render queue): a week's three flyers, a few times over. */
   flyer_generation: { max: 12, windowMs: 60_000, failClosed: false },
+  /** Opening a mailed receipts link (its page, PDFs): a payer's reading pace, per IP. */
+  receipts: { max: 60, windowMs: 60_000, failClosed: true, perIp: true },
+  /** Mailing a receipts or claim link: per caller, and per address asked for, so nobody fills an inbox. */
+  receipts_link: { max: 3, windowMs: 15 * 60_000, failClosed: true },
 } as const satisfies Record<string, RateLimit>;
 
 /** One of the named limits. */
