@@ -129,3 +129,25 @@ describe('CSRF and origin checks on cookie-authenticated changes', () => {
     expect(after.statusCode).toBe(401);
   });
 });
+
+describe('/account: each caller reads their own payments only', () => {
+  it('a member never sees another member’s payments, and an admin sees only their own', async () => {
+    const member = await clientFor('member');
+    const other = await clientFor('otherMember');
+    const admin = await clientFor('admin');
+    const db = t.database.db;
+    const donation = async (userId: string | null) => ((await db('donations').insert({ amount_cents: 2500, user_id: userId, status: 'paid', paid_at: new Date() }).returning('id')) as Array<{ id: string }>)[0]!.id;
+    const mine = await donation(member.userId);
+    const theirs = await donation(other.userId);
+    const admins = await donation(admin.userId);
+    const ids = async (c: Client) => ((await c.request('GET', '/api/account')).json() as { page: { payments: Array<{ id: string }> } }).page.payments.map((p) => p.id);
+    expect(await ids(member)).toEqual([mine]);
+    expect(await ids(other)).toEqual([theirs]);
+    expect(await ids(admin)).toEqual([admins]);
+    for (const c of [other, admin]) {
+      expect((await c.request('GET', `/api/account/payments/donation/${mine}/receipt`)).statusCode).toBe(404);
+      const page = (await c.request('GET', '/api/account/payments?limit=100')).json() as { payments: Array<{ id: string }> };
+      expect(page.payments.map((p) => p.id)).not.toContain(mine);
+    }
+  });
+});
