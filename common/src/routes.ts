@@ -30,6 +30,8 @@ export const WEB_ROUTES = [
   '/admin/payments',
   '/admin/cohorts',
   '/admin/settings',
+  '/account',
+  '/receipts',
 ] as const;
 
 /** Whether `pathname` is one of WEB_ROUTES (trailing slash tolerated). */

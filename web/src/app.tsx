@@ -49,6 +49,8 @@ const PAGES: Record<(typeof WEB_ROUTES)[number], Page> = {
   '/business-ecosystem': { load: () => import('./routes/BusinessEcosystem') },
   '/speakers': { load: () => import('./routes/Speakers') },
   '/speaker-studio': { load: () => import('./routes/SpeakerStudio') },
+  '/account': { load: () => import('./routes/Account') },
+  '/receipts': { load: () => import('./routes/Receipts') },
 };
 
 /** A page loaded on first visit (React.lazy), wrapped in the query cache when it uses one. */

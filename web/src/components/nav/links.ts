@@ -23,9 +23,9 @@ export interface AccountLink {
   server?: boolean;
 }
 
-/** The member's menu (top bar and mobile menu alike): their own profile, the admin pages for admins, Security. */
+/** The member's menu (top bar and mobile menu alike): their payments and receipts, their own profile, the admin pages for admins, Security. */
 export function accountLinks(user: { username: string | null; isAdmin: boolean }): AccountLink[] {
-  const links: AccountLink[] = [];
+  const links: AccountLink[] = [{ label: 'My Account', to: '/account' }];
   if (user.username) links.push({ label: 'My Profile', to: `/profile/${encodeURIComponent(user.username)}` });
   if (user.isAdmin) {
     links.push(
