@@ -10,6 +10,7 @@ import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { useSession } from '../../lib/session';
 import { useTokenSale } from '../site/site-data';
 import { createDonation } from './checkout';
 import { openCheckoutInNewTab } from './open-checkout-tab';
@@ -19,6 +20,10 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
   const [amount, setAmount] = useState('');
   const [donorName, setDonorName] = useState('');
   const [message, setMessage] = useState('');
+  // Signed-out donors may give an address for the receipt and the link to their receipts page; members' go to their account's.
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const { user } = useSession();
   const [wantsTokens, setWantsAdxTokens] = useState(false);
   const [busy, setBusy] = useState(false);
   const sale = useTokenSale();
@@ -33,22 +38,27 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
     setAmount('');
     setDonorName('');
     setMessage('');
+    setEmail('');
     setWantsAdxTokens(false);
   }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     // The server's own schema: the same messages (at least $1.00, above $1,000,000 arranged directly) before any call.
-    const parsed = ZCreateDonation.safeParse({ amount: cents ?? Number.NaN, donorName, message, wantsAdxTokens });
+    const receiptEmail = user ? '' : email;
+    const parsed = ZCreateDonation.safeParse({ amount: cents ?? Number.NaN, donorName, message, wantsAdxTokens, email: receiptEmail });
     if (!parsed.success) {
-      setAmountError(parsed.error.issues[0]?.message);
+      const issues = parsed.error.issues;
+      setAmountError(issues.find((i) => i.path[0] !== 'email')?.message);
+      setEmailError(issues.find((i) => i.path[0] === 'email')?.message);
       return;
     }
     setAmountError(undefined);
+    setEmailError(undefined);
     setFailure(undefined);
     setBusy(true);
     try {
-      await openCheckoutInNewTab(() => createDonation({ amount: parsed.data.amount, donorName, message, wantsAdxTokens }));
+      await openCheckoutInNewTab(() => createDonation({ amount: parsed.data.amount, donorName, message, wantsAdxTokens, ...(parsed.data.email ? { email: parsed.data.email } : {}) }));
       reset();
       setOpen(false);
     } catch (err) {
@@ -106,6 +116,11 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
           <Field label="Your name (optional)">
             <Input value={donorName} onChange={(e) => setDonorName(e.target.value)} maxLength={100} autoComplete="name" />
           </Field>
+          {user ? null : (
+            <Field label="E-mail for your receipt (optional)" hint="We send the receipt and a link to all your receipts there." error={emailError}>
+              <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} autoComplete="email" />
+            </Field>
+          )}
           <Field label="Message (optional)">
             <Textarea value={message} onChange={(e) => setMessage(e.target.value)} maxLength={1000} rows={3} />
           </Field>
