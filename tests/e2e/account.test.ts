@@ -1,0 +1,93 @@
+import { execFileSync } from 'node:child_process';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2eSite } from '../helpers/e2e';
+import { screenshot, signInBrowser } from '../helpers/site';
+
+const site = useE2eSite({ worker: true });
+
+async function contextFor(username: string, admin = false): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  await signInBrowser(context, site.app.baseUrl, site.app.database.db, username, { admin, email: `${username}@example.org` });
+  return { context, page: await context.newPage() };
+}
+
+/** Pays the TEST MODE checkout a click opened in a new tab, and closes it. */
+async function payInNewTab(context: BrowserContext, click: () => Promise<void>, success: RegExp): Promise<void> {
+  const [checkout] = await Promise.all([context.waitForEvent('page'), click()]);
+  await checkout.waitForURL(/\/checkout\/test\//);
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await checkout.waitForURL(success);
+  await checkout.close();
+}
+
+const payment = (page: Page, kind: string) => page.locator(`[data-testid="account-payment"][data-kind="${kind}"]`);
+
+describe('/account', () => {
+  it('lists a member’s donation, investment and enrolment; a refund shows, holdings drop; the PDF receipt carries amount, date and code', { timeout: 180_000 }, async () => {
+    const member = await contextFor('account_member');
+    const { page } = member;
+
+    // Donate $25 with ADX from the Donate dialog.
+    await page.goto(`${site.app.baseUrl}/`);
+    await page.getByRole('banner').getByRole('button', { name: /Donate/ }).filter({ visible: true }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: '$25', exact: true }).click();
+    await payInNewTab(member.context, () => dialog.getByRole('button', { name: /^Donate/ }).click(), /\/donation-success/);
+
+    // Enroll in the program.
+    await payInNewTab(member.context, () => page.getByRole('button', { name: /Enroll Now - \$2,497/ }).first().click(), /\/payment-success/);
+
+    // Invest $1,000.
+    await page.goto(`${site.app.baseUrl}/investment-portal`);
+    await page.getByRole('checkbox', { name: 'I have read and understand the risks' }).click();
+    await page.getByRole('button', { name: 'Securely Invest $1,000 Now' }).click();
+    await page.waitForURL(/\/checkout\/test\//);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByText('Investment Successful!').waitFor();
+
+    // From the user menu to /account.
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'My Account' }).click();
+    await page.waitForURL(/\/account$/);
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    await payment(page, 'investment').waitFor();
+    expect(await page.getByTestId('account-payment').count()).toBe(3);
+    // Newest first.
+    expect(await page.getByTestId('account-payment').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(['investment', 'program', 'donation']);
+    for (const kind of ['donation', 'program', 'investment']) expect(await payment(page, kind).getByTestId('payment-status').innerText()).toBe('Paid');
+    expect(await page.getByTestId('holdings-total').innerText()).toBe('10,250 ADX');
+    await screenshot(page, 'account');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'account');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The donation's receipt: a PDF with its amount, date and receipt code.
+    const donation = await site.app.database.db('donations').first('receipt_code', 'paid_at');
+    const [download] = await Promise.all([page.waitForEvent('download'), payment(page, 'donation').getByRole('link', { name: /Download receipt/ }).click()]);
+    const text = execFileSync('pdftotext', [(await download.path())!, '-'], { encoding: 'utf8' });
+    expect(text).toContain('$25.00');
+    expect(text).toContain(donation.receipt_code);
+    expect(text).toContain((donation.paid_at as Date).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }));
+    expect(text).toContain('250 ADX');
+
+    // An admin refunds the investment: the open /account page follows (payment:status), holdings drop by 10,000 ADX.
+    const admin = await contextFor('account_admin', true);
+    await admin.page.goto(`${site.app.baseUrl}/admin/payments?kind=investment`);
+    const row = admin.page.getByTestId('admin-payment').first();
+    await row.getByText('Paid', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Refund', exact: true }).click();
+    await row.getByRole('button', { name: 'Refund $1,000.00' }).click();
+    await row.getByText('Refunded', { exact: true }).waitFor({ timeout: 15_000 });
+    await payment(page, 'investment').getByText('Refunded', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('holdings-total').getByText('250 ADX', { exact: true }).waitFor();
+    // And on reload.
+    await page.reload();
+    await payment(page, 'investment').getByText('Refunded', { exact: true }).waitFor();
+    expect(await page.getByTestId('holdings-total').innerText()).toBe('250 ADX');
+    // The admin's own /account lists none of the member's payments.
+    await admin.page.goto(`${site.app.baseUrl}/account`);
+    await admin.page.getByText('No payments yet.').waitFor();
+    await Promise.all([member.context.close(), admin.context.close()]);
+  });
+});
