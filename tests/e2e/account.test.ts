@@ -33,6 +33,7 @@ describe('/account', () => {
     await page.getByRole('banner').getByRole('button', { name: /Donate/ }).filter({ visible: true }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: '$25', exact: true }).click();
+    await dialog.getByRole('checkbox', { name: 'Receive ADX tokens for this donation' }).click();
     await payInNewTab(member.context, () => dialog.getByRole('button', { name: /^Donate/ }).click(), /\/donation-success/);
 
     // Enroll in the program.
