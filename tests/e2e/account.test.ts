@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2eSite } from '../helpers/e2e';
@@ -58,9 +59,12 @@ describe('/account', () => {
     expect(await page.getByTestId('account-payment').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(['investment', 'program', 'donation']);
     for (const kind of ['donation', 'program', 'investment']) expect(await payment(page, kind).getByTestId('payment-status').innerText()).toBe('Paid');
     expect(await page.getByTestId('holdings-total').innerText()).toBe('10,250 ADX');
-    await screenshot(page, 'account');
-    await page.setViewportSize({ width: 375, height: 812 });
-    await screenshot(page, 'account');
+    // With payments on it (the accessibility file checks the empty page), at both widths.
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await screenshot(page, 'account');
+      expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The donation's receipt: a PDF with its amount, date and receipt code.

@@ -3,10 +3,10 @@ import { PAYMENT_KINDS } from '../domain/payments';
 import { zEmailAddress } from './mail';
 
 /** The statuses a payer sees: a payment made (failed and expired checkouts are not listed). */
-export const ACCOUNT_PAYMENT_STATUSES = ['pending', 'paid', 'refunded', 'partially_refunded', 'disputed'] as const;
+const ACCOUNT_PAYMENT_STATUSES = ['pending', 'paid', 'refunded', 'partially_refunded', 'disputed'] as const;
 
 /** One payment as its payer sees it, on /account and on the mailed receipts page. */
-export const ZAccountPayment = z.object({
+const ZAccountPayment = z.object({
   kind: z.enum(PAYMENT_KINDS),
   id: z.uuid(),
   amount_cents: z.number().int(),
@@ -34,7 +34,7 @@ const zCursor = z.string().max(120).regex(/^[A-Za-z0-9_-]+$/, 'is not a page cur
 export const ZAccountPaymentsQuery = z.object({ cursor: zCursor, limit: z.coerce.number().int().min(1).max(100).default(25) }).strict();
 
 /** The member's ADX holdings: the sum of their ledger rows (reversals included), per investor ID. */
-export const ZAccountHoldings = z.object({
+const ZAccountHoldings = z.object({
   total_tokens: z.string(),
   investors: z.array(z.object({ investor_id: z.string(), tokens: z.string(), rows: z.number().int() })),
 });

@@ -11,7 +11,7 @@ const button = { backgroundColor: BRAND.gold500, color: BRAND.ink950, padding: '
 const days = (ms: number) => Math.round(ms / 86_400_000);
 
 /** The page of a payer's receipts a token opens. */
-export const receiptsUrl = (frame: MailFrame, token: string) => `${frame.publicUrl}/receipts?token=${encodeURIComponent(token)}`;
+const receiptsUrl = (frame: MailFrame, token: string) => `${frame.publicUrl}/receipts?token=${encodeURIComponent(token)}`;
 
 /** A fresh receipts link for `email` (null without a signing secret: a frame built for tests of other mail). */
 export function receiptsLinkFor(frame: MailFrame, email: string, now = Date.now()): string | null {

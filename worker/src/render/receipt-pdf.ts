@@ -21,7 +21,7 @@ export interface ReceiptIssuer {
   publicUrl: string;
 }
 
-export const KIND_LABELS: Record<PaymentKind, string> = { donation: 'Donation', program: 'Program enrolment', sponsorship: 'Student sponsorship', investment: 'ADX token purchase' };
+const KIND_LABELS: Record<PaymentKind, string> = { donation: 'Donation', program: 'Program enrolment', sponsorship: 'Student sponsorship', investment: 'ADX token purchase' };
 const STATUS_LABELS: Record<TAccountPayment['status'], string> = { pending: 'Pending', paid: 'Paid', refunded: 'Refunded', partially_refunded: 'Partially refunded', disputed: 'Disputed' };
 
 const usd = (cents: number) => `$${Number(centsToDollars(cents)).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { accountApi } from '@app/common/api/account';
 import type { TAccountPayment } from '@app/common/schemas/account';
 import { call } from '../../lib/api';
@@ -15,9 +15,10 @@ const ACCOUNT_KEY = ['account'] as const;
 export function useAccount(enabled: boolean) {
   useLiveRefetch('me', 'payment:status', [[...ACCOUNT_KEY]], enabled);
   const overview = useQuery({ queryKey: [...ACCOUNT_KEY, 'overview'], queryFn: ({ signal }) => call(accountApi.overview, {}, signal), enabled });
-  const [more, setMore] = useState<{ payments: TAccountPayment[]; next: string | null } | null>(null);
+  // Pages loaded after the overview's first, kept only for the overview they continue.
+  const [loaded, setLoaded] = useState<{ after: number; payments: TAccountPayment[]; next: string | null } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
-  useEffect(() => setMore(null), [overview.data]);
+  const more = loaded?.after === overview.dataUpdatedAt ? loaded : null;
   const first = overview.data?.page;
   const payments = [...(first?.payments ?? []), ...(more?.payments ?? [])];
   const next = more ? more.next : (first?.next ?? null);
@@ -26,7 +27,8 @@ export function useAccount(enabled: boolean) {
     setLoadingMore(true);
     try {
       const page = await call(accountApi.payments, { query: { cursor: next } });
-      setMore((m) => ({ payments: [...(m?.payments ?? []), ...page.payments], next: page.next }));
+      const after = overview.dataUpdatedAt;
+      setLoaded((m) => ({ after, payments: [...(m?.after === after ? m.payments : []), ...page.payments], next: page.next }));
     } finally {
       setLoadingMore(false);
     }
