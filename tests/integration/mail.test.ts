@@ -123,7 +123,9 @@ describe('mail over SMTP', () => {
     const donationRow = await site.database.db('donations').where({ user_id: donor.userId }).first();
     expect(donation.subject).toBe('Thank you for your donation');
     expect(textOf(donation)).toContain('$25.00');
-    expect(textOf(donation)).toContain(`R-${String(donationRow.id).slice(0, 8).toUpperCase()}`);
+    // The code on the bank line and the PDF receipt, and the signed link to the payer's receipts page.
+    expect(textOf(donation)).toContain(donationRow.receipt_code);
+    expect(textOf(donation)).toMatch(/http:\/\/localhost:3000\/receipts\?token=[\w%.-]+/);
     expect(textOf(donation)).toContain(donationRow.investor_id);
     expect(textOf(donation)).toContain('ADX tokens: 250 ADX');
     expect(donation.html).toContain(`/token-ledger?search=${donationRow.investor_id}`);
@@ -314,8 +316,9 @@ describe('mail without SMTP (outbox only)', () => {
       ['form-received', 'grace@example.org', sent[0]!.subject, 'outbox'],
       ['payment-confirmed', 'payer@example.org', sent[1]!.subject, 'outbox'],
     ]);
-    // Same text apart from the receipt code (another payment row).
-    const norm = (s: string) => s.replace(/R-[0-9A-F]{8}/g, 'R-X').replace(/\s+/g, ' ').trim();
+    // Same text apart from the receipt code (another payment row) and the receipts link (signed when each was written).
+    const norm = (s: string) =>
+      s.replace(/Receipt: [2-9A-HJ-NP-Z]{8}/g, 'Receipt: X').replace(/receipts\?token=[\w%.-]+/g, 'receipts?token=X').replace(/\s+/g, ' ').trim();
     expect(norm(rows[1].text_body)).toBe(norm(textOf(sent[1]!)));
     expect(norm(rows[0].text_body)).toBe(norm(textOf(sent[0]!)));
 
