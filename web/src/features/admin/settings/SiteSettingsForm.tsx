@@ -25,6 +25,8 @@ const ADDRESSES: Array<[TextKey, string, string?]> = [
   ['tenthPercentileUrl', 'The 10th Percentile app', 'Its button and QR code on the landing page.'],
   ['presenter', 'Pitch deck presenter'],
   ['communityClaim', 'Community figure', "'Join 1,000+ legacy builders' on the landing page; unset, the sentence has no figure."],
+  ['organisationName', 'Organisation name on receipts', 'The legal name PDF receipts are issued by; unset, the site name.'],
+  ['receiptTaxNote', 'Tax note on receipts', 'e.g. No goods or services were provided in exchange. Unset, receipts carry none (it depends on your status and country).'],
 ];
 
 const LISTS: Array<[TextKey, string, string]> = [
@@ -32,6 +34,7 @@ const LISTS: Array<[TextKey, string, string]> = [
   ['ventures', 'Ventures on the pitch deck', 'One a line: Name | https://… (the address may be left out).'],
   ['claims', 'Footer figures (at most 3)', 'One a line: figure | label, e.g. 500+ | Lives transformed. Only what is true today.'],
   ['programClaims', 'Program results (at most 6)', 'One a line: figure | label, e.g. 85% | Graduate success rate.'],
+  ['organisationAddress', 'Organisation address on receipts', 'The postal address PDF receipts print, as its lines.'],
   ['roadmap', 'Pitch roadmap phases', 'One a line: step | title | progress 0-100 | description.'],
 ];
 
@@ -80,7 +83,7 @@ export function SiteSettingsForm({ settings }: { settings: TSiteSettings }) {
           <Group title="Addresses and media">
             {ADDRESSES.map(([k, label, hint]) => (
               <Field key={k} label={label} hint={hint} error={errors[k]}>
-                <Input {...text(k)} type={k === 'contactEmail' ? 'email' : 'text'} inputMode={k === 'contactEmail' ? 'email' : k === 'presenter' || k === 'communityClaim' ? 'text' : 'url'} />
+                <Input {...text(k)} type={k === 'contactEmail' ? 'email' : 'text'} inputMode={k === 'contactEmail' ? 'email' : k === 'presenter' || k === 'communityClaim' || k === 'organisationName' || k === 'receiptTaxNote' ? 'text' : 'url'} />
               </Field>
             ))}
           </Group>

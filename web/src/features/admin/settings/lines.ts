@@ -20,6 +20,9 @@ export interface SettingsForm {
   tenthPercentileUrl: string;
   presenter: string;
   communityClaim: string;
+  organisationName: string;
+  organisationAddress: string;
+  receiptTaxNote: string;
   socials: string;
   ventures: string;
   claims: string;
@@ -41,6 +44,9 @@ export function toForm(s: TSiteSettings): SettingsForm {
     tenthPercentileUrl: s.tenthPercentileUrl ?? '',
     presenter: s.presenter ?? '',
     communityClaim: s.communityClaim ?? '',
+    organisationName: s.organisationName ?? '',
+    organisationAddress: s.organisationAddress ?? '',
+    receiptTaxNote: s.receiptTaxNote ?? '',
     socials: s.socials.map((l) => `${l.name} | ${l.href}`).join('\n'),
     ventures: s.ventures.map((v) => (v.href ? `${v.name} | ${v.href}` : v.name)).join('\n'),
     claims: s.claims.map((c) => `${c.figure} | ${c.label}`).join('\n'),
