@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { signLink } from '@app/common/domain/signed-link';
+import { linkSecretOf } from '@app/common/server/link-secret';
 import { useE2eSite } from '../helpers/e2e';
 import { screenshot, signInBrowser } from '../helpers/site';
 
@@ -94,5 +96,33 @@ describe('/account', () => {
     await admin.page.goto(`${site.app.baseUrl}/account`);
     await admin.page.getByText('No payments yet.').waitFor();
     await Promise.all([member.context.close(), admin.context.close()]);
+  });
+});
+
+describe('/receipts', () => {
+  it('opens a signed-out donor’s payments from the mailed link, refuses an altered one, and mails a new link on request', { timeout: 120_000 }, async () => {
+    const db = site.app.database.db;
+    const [mine] = (await db('donations').insert({ amount_cents: 4200, payer_email: 'walkin@example.org', status: 'paid', paid_at: new Date() }).returning(['id', 'receipt_code'])) as Array<{ id: string; receipt_code: string }>;
+    await db('donations').insert({ amount_cents: 9900, payer_email: 'someone@example.org', status: 'paid', paid_at: new Date() });
+    const token = signLink(linkSecretOf(site.app.config), { p: 'receipts', e: 'walkin@example.org', x: Date.now() + 3_600_000 });
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 812 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`${site.app.baseUrl}/receipts?token=${encodeURIComponent(token)}`);
+    await page.getByText('walkin@example.org').first().waitFor();
+    expect(await page.getByTestId('account-payment').count()).toBe(1);
+    expect(await page.getByTestId('account-payment').innerText()).toContain(mine!.receipt_code);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Download receipt/ }).click()]);
+    expect(execFileSync('pdftotext', [(await download.path())!, '-'], { encoding: 'utf8' })).toContain('$42.00');
+
+    const [body, sig] = token.split('.') as [string, string];
+    const altered = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), e: 'someone@example.org' })).toString('base64url')}.${sig}`;
+    await page.goto(`${site.app.baseUrl}/receipts?token=${encodeURIComponent(altered)}`);
+    await page.getByTestId('link-refused').getByText('This link is not valid').waitFor();
+    expect(await page.getByTestId('account-payment').count()).toBe(0);
+
+    await page.getByLabel('E-mail address').fill('walkin@example.org');
+    await page.getByRole('button', { name: 'E-mail me a link' }).click();
+    await page.getByTestId('link-sent').waitFor();
+    await context.close();
   });
 });
