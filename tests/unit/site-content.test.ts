@@ -26,6 +26,10 @@ describe('video links', () => {
 describe('the admin settings form', () => {
   const settings = ZSiteSettings.parse({
     contactEmail: 'hello@example.org',
+    // Saved with the rest of the form: a form without them would erase what the receipts print.
+    organisationName: 'ADX Trust Inc.',
+    organisationAddress: '1 Main Street\nSpringfield',
+    receiptTaxNote: 'No goods or services were provided in exchange.',
     socials: [{ name: 'Facebook', href: 'https://facebook.com/x' }],
     ventures: [{ name: 'Bakery', href: 'https://bakery.example.com' }, { name: 'No Site Yet' }],
     claims: [{ figure: '7', label: 'Sectors' }],
