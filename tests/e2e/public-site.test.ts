@@ -148,7 +148,7 @@ describe('the landing page', () => {
     const cards = still.getByTestId('feature-card');
     await cards.first().waitFor();
     const fading = await cards.evaluateAll((els) =>
-      els.flatMap((card) => [card, ...card.querySelectorAll('*')])
+      els.flatMap((card) => [card, ...Array.from(card.querySelectorAll('*'))])
         .filter((el) => getComputedStyle(el).transitionProperty !== 'none' && getComputedStyle(el).transitionDuration.split(',').some((d) => parseFloat(d) > 0))
         .map((el) => el.className),
     );
