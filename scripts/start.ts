@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     const applied = await migrateLatest(db);
     log(applied.length ? `migrated: ${applied.join(', ')}` : 'database schema is up to date');
     const seeded = await seedDemo(db);
-    log(`demo data: ${seeded.ledgerRows} new ledger rows, ${seeded.members} new members, ${seeded.archivedSessions} new archived sessions`);
+    log(`demo data: ${seeded.ledgerRows} new ledger rows, ${seeded.members} new members, ${seeded.archivedSessions} new archived sessions, ${seeded.speakerSessions} new speaker sessions`);
     await db.destroy();
     await buildWeb(log);
     await ensureFfmpeg(log);
