@@ -92,7 +92,7 @@ async function seedArchive(db: Knex): Promise<number> {
  */
 async function seedSessions(db: Knex, now: Date): Promise<number> {
   if (await db('speaker_sessions').first('id')) return 0;
-  const topics = new Map(DEMO_MEMBERS.flatMap((m) => (m.topic ? [[`dev:${m.username}`, m.topic] as const] : [])));
+  const topics = new Map<string, string>(DEMO_MEMBERS.flatMap((m) => (m.topic ? [[`dev:${m.username}`, m.topic] as const] : [])));
   const speakers = (await db('users').whereIn('discord_id', [...topics.keys()]).orderBy('discord_username').select('id', 'discord_id')) as Array<{ id: string; discord_id: string }>;
   let after = now;
   const rows = speakers.map((speaker) => {
