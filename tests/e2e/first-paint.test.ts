@@ -20,9 +20,10 @@ beforeAll(async () => {
 /**
  * A page on a CPU slowed 4x (Chrome DevTools Protocol), opened at `path` and waited for only until its HTML is parsed
  * (while Chromium is still parsing, a click can land on a control the layout then moves; a person sees the page
- * settle first). The app starts after the first paint, so it is not ready yet.
+ * settle first). The app starts after the first paint, so it is not ready yet. `prepare` runs on the new page before it
+ * navigates.
  */
-async function openSlowed(path: string, prepare?: (page: Page) => Promise<void>): Promise<Page> {
+async function openSlowed(path: string, prepare?: (page: Page) => Promise<unknown>): Promise<Page> {
   const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
   await prepare?.(page);
   const cdp = await page.context().newCDPSession(page);
