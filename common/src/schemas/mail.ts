@@ -57,7 +57,7 @@ export function mailKey(req: TMailRequest): string {
       // Not keyed by the send time: one reminder per member per session, however often it moved.
       return `session-reminder-${req.sessionId}-${req.userId}`;
     case 'monthly-failed':
-      return `monthly-failed-${req.invoiceId}`;
+      return `monthly-failed-${req.subscriptionId}-${req.invoiceId}`;
     case 'monthly-canceled':
       return `monthly-canceled-${req.subscriptionId}`;
   }
