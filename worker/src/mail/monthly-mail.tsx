@@ -44,7 +44,7 @@ type Recipient = (email: unknown) => string | null;
 type MonthlyRequest = Extract<TMailRequest, { kind: 'monthly-failed' | 'monthly-canceled' }>;
 
 /**
- * A failed renewal's notice (unless a retry has paid that invoice since, or the gift has ended), or the gift's end.
+ * A failed renewal's notice (unless a retry has paid that invoice since), or the gift's end.
  * Facts are read now, from Postgres: a notice only ever says what is still true.
  */
 export async function monthlyNoticeMessage(db: Knex, req: MonthlyRequest, frame: MailFrame, build: Build, recipient: Recipient, money: (cents: number) => string): Promise<MailMessage | null> {
@@ -66,7 +66,8 @@ export async function monthlyNoticeMessage(db: Knex, req: MonthlyRequest, frame:
       </MailLayout>,
     );
   }
-  if (gift.status === 'canceled' || (await db('donations').where({ invoice_id: req.invoiceId }).first('id'))) return null;
+  // Sent even when the end has been applied first (events come in any order): the failure happened all the same.
+  if (await db('donations').where({ invoice_id: req.invoiceId }).first('id')) return null;
   const url = await manageLink(db, frame.publicUrl, gift.id, new Date());
   return build(
     'Your monthly gift could not be renewed',
