@@ -16,7 +16,7 @@ export interface FakeInvoice {
   parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: Record<string, string> } };
 }
 
-export interface FakeSubscription {
+interface FakeSubscription {
   id: string;
   object: 'subscription';
   customer: string;

@@ -1,6 +1,7 @@
 // A small local stand-in for the parts of Stripe's API this system calls (Checkout Sessions), so the
 // real `stripe` SDK runs in tests without the internet. Honors Idempotency-Key like Stripe does.
-// Also charges, refunds (POST /v1/refunds) and disputes, and the event log (GET /v1/events, paged).
+// Also charges, refunds (POST /v1/refunds) and disputes, the event log (GET /v1/events, paged: stripe-events.ts), and
+// subscription checkouts, renewals and Customer Portal sessions (stripe-billing.ts).
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
@@ -168,11 +169,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const key = req.headers['idempotency-key'] as string | undefined;
     if (key && idempotent.has(key)) return state.sessions.get(idempotent.get(key)!);
     const f = req.body as Record<string, string>;
-    const metadata: Record<string, string> = {};
-    for (const [k, v] of Object.entries(f)) {
-      const m = /^metadata\[(\w+)\]$/.exec(k);
-      if (m) metadata[m[1]!] = v;
-    }
+    const metadata = fieldsUnder(f, 'metadata');
     const amount = Number(f['line_items[0][price_data][unit_amount]']) * Number(f['line_items[0][quantity]'] ?? 1);
     if (!Number.isInteger(amount) || amount <= 0) return reply.status(400).send({ error: { type: 'invalid_request_error', message: 'Invalid unit_amount' } });
     // Like Stripe: expires_at from 30 minutes to 24 hours after the session's creation.
@@ -232,11 +229,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (!Number.isInteger(amount) || amount <= 0 || amount > charge.amount - charge.amount_refunded) {
       return reply.status(400).send({ error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Refund amount is greater than the unrefunded amount' } });
     }
-    const metadata: Record<string, string> = {};
-    for (const [k, v] of Object.entries(f)) {
-      const m = /^metadata\[(\w+)\]$/.exec(k);
-      if (m) metadata[m[1]!] = v;
-    }
+    const metadata = fieldsUnder(f, 'metadata');
     state.refundCalls.push({ payment_intent: charge.payment_intent, amount, metadata });
     const session = [...state.sessions.values()].find((s) => s.payment_intent === charge.payment_intent)!;
     state.refund(session.id, amount);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A member's monthly gift as /api/payments/monthly lists it. */
-export const ZMonthlyGift = z.object({
+const ZMonthlyGift = z.object({
   id: z.uuid(),
   amount_cents: z.number().int(),
   status: z.enum(['active', 'past_due']),
@@ -9,10 +9,8 @@ export const ZMonthlyGift = z.object({
   /** Months paid so far (the first payment included). */
   months_paid: z.number().int(),
 });
-export type TMonthlyGift = z.infer<typeof ZMonthlyGift>;
 
 export const ZMonthlyGiftList = z.object({ rows: z.array(ZMonthlyGift) });
-export type TMonthlyGiftList = z.infer<typeof ZMonthlyGiftList>;
 
 /** POST /api/payments/monthly/:id/portal */
 export const ZMonthlyGiftParams = z.object({ id: z.uuid('No such monthly gift') }).strict();

@@ -32,7 +32,7 @@ interface GiftRow {
 }
 
 /** The gift and the address its mails go to (the payer's from checkout, else the member's). */
-export async function loadGift(db: Knex, id: string): Promise<GiftRow | undefined> {
+async function loadGift(db: Knex, id: string): Promise<GiftRow | undefined> {
   return (await db('donation_subscriptions as s')
     .leftJoin('users as u', 'u.id', 's.user_id')
     .where('s.id', id)

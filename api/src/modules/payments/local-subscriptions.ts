@@ -29,7 +29,7 @@ export function nextPeriod(d: Date): Date {
   return n;
 }
 
-export const localSubscriptionObject = (s: LocalSubscriptionRow) => ({
+const localSubscriptionObject = (s: LocalSubscriptionRow) => ({
   id: s.id,
   object: 'subscription' as const,
   customer: s.customer_id,

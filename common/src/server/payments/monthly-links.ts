@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 
 /** How long a receipt's "Manage or cancel" link works (a receipt is read again months later, at tax time). */
-export const MANAGE_LINK_DAYS = 400;
+const MANAGE_LINK_DAYS = 400;
 
 const keys = new WeakMap<Knex, Promise<Buffer>>();
 
@@ -23,7 +23,7 @@ function keyOf(db: Knex): Promise<Buffer> {
 const mac = (key: Buffer, body: string) => createHmac('sha256', key).update(`monthly-manage:${body}`).digest('base64url');
 
 /** A signed token naming one monthly gift, valid until `expiresAt` (whole seconds). */
-export async function signManageToken(db: Knex, subscriptionId: string, expiresAt: Date): Promise<string> {
+async function signManageToken(db: Knex, subscriptionId: string, expiresAt: Date): Promise<string> {
   const body = `${subscriptionId}.${Math.floor(expiresAt.getTime() / 1000)}`;
   return `${body}.${mac(await keyOf(db), body)}`;
 }

@@ -69,7 +69,7 @@ export interface SubscriptionRow {
  * so redeliveries ask again and the mail queue drops the repeats. Whether it still holds (a retry since paid the
  * invoice) is checked when the mail is built.
  */
-export function monthlyNotice(type: string, o: MonthlyObject | undefined): TMailRequest | null {
+function monthlyNotice(type: string, o: MonthlyObject | undefined): TMailRequest | null {
   const rowId = o ? rowIdOf(o) : null;
   if (!o || !rowId || !UUID.test(rowId)) return null;
   if (type === 'invoice.payment_failed' && o.billing_reason !== 'subscription_create') return { kind: 'monthly-failed', subscriptionId: rowId, invoiceId: o.id };
