@@ -26,6 +26,9 @@ export const ZMailRequest = z.discriminatedUnion('kind', [
   // A delayed job per send time (domain/session-reminders.ts); the worker re-checks the session, the RSVP and the
   // member's lead time against sendAt (ms) and sends nothing when they no longer agree.
   z.object({ kind: z.literal('session-reminder'), sessionId: z.uuid(), userId: z.uuid(), sendAt: z.number().int().positive() }).strict(),
+  // Monthly giving: a renewal the card refused (one per invoice), and the gift's end (one per gift).
+  z.object({ kind: z.literal('monthly-failed'), subscriptionId: z.uuid(), invoiceId: z.string().min(1).max(255) }).strict(),
+  z.object({ kind: z.literal('monthly-canceled'), subscriptionId: z.uuid() }).strict(),
 ]);
 export type TMailRequest = z.infer<typeof ZMailRequest>;
 export type MailKind = TMailRequest['kind'];
@@ -53,6 +56,10 @@ export function mailKey(req: TMailRequest): string {
     case 'session-reminder':
       // Not keyed by the send time: one reminder per member per session, however often it moved.
       return `session-reminder-${req.sessionId}-${req.userId}`;
+    case 'monthly-failed':
+      return `monthly-failed-${req.subscriptionId}-${req.invoiceId}`;
+    case 'monthly-canceled':
+      return `monthly-canceled-${req.subscriptionId}`;
   }
 }
 

@@ -20,6 +20,8 @@ export const ZCreateDonation = z.object({
   donorName: cleanText(100, 'Name'),
   message: cleanText(1000, 'Message', true),
   wantsAdxTokens: z.boolean().default(false),
+  /** Give the amount every month (a subscription checkout; each month is its own donation and receipt). */
+  monthly: z.boolean().default(false),
 });
 export type TCreateDonation = z.input<typeof ZCreateDonation>;
 

@@ -3,6 +3,7 @@ import { ledgerVerifyPath } from '@app/common/api/ledger-paths';
 import { PROGRAM_FACTS } from '@app/common/domain/program';
 import { BRAND } from '../render/brand';
 import { Fact, MailLayout, type MailFrame } from './layout';
+import { ManageOrCancel } from './monthly-mail';
 import { CohortLines, type CohortFacts } from './program-mail';
 
 export interface PaymentFacts {
@@ -17,6 +18,8 @@ export interface PaymentFacts {
   cohort?: CohortFacts | null;
   /** The ledger row's index in the transparency log, when the payment made one. */
   logIndex?: number | null;
+  /** A month of a monthly gift: its signed "Manage or cancel" link. */
+  manageUrl?: string | null;
 }
 
 /** The receipt's ledger row and the link that verifies it in the reader's browser. */
@@ -75,7 +78,10 @@ function DonationBody({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
   const ledger = p.investorId ? `${frame.publicUrl}/token-ledger?search=${encodeURIComponent(p.investorId)}` : null;
   return (
     <>
-      <Text>Thank you{p.donorName ? `, ${p.donorName}` : ''}, for supporting the movement.</Text>
+      <Text>
+        Thank you{p.donorName ? `, ${p.donorName}` : ''}, for supporting the movement{p.manageUrl ? ' every month' : ''}.
+      </Text>
+      {p.manageUrl ? <Fact label="Gift" value="Monthly" /> : null}
       <Fact label="Amount" value={p.amount} />
       <Fact label="Receipt" value={p.receiptCode} />
       <Fact label="Date" value={p.paidAt} />
@@ -89,6 +95,7 @@ function DonationBody({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
           <LedgerRowFact p={p} frame={frame} />
         </>
       ) : null}
+      {p.manageUrl ? <ManageOrCancel url={p.manageUrl} /> : null}
     </>
   );
 }

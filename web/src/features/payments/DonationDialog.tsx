@@ -20,6 +20,7 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
   const [donorName, setDonorName] = useState('');
   const [message, setMessage] = useState('');
   const [wantsTokens, setWantsAdxTokens] = useState(false);
+  const [monthly, setMonthly] = useState(false);
   const [busy, setBusy] = useState(false);
   const sale = useTokenSale();
   // Tokens only while the sale is open, at its price: the server applies the same rule (and refuses a closed sale).
@@ -34,12 +35,13 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
     setDonorName('');
     setMessage('');
     setWantsAdxTokens(false);
+    setMonthly(false);
   }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     // The server's own schema: the same messages (at least $1.00, above $1,000,000 arranged directly) before any call.
-    const parsed = ZCreateDonation.safeParse({ amount: cents ?? Number.NaN, donorName, message, wantsAdxTokens });
+    const parsed = ZCreateDonation.safeParse({ amount: cents ?? Number.NaN, donorName, message, wantsAdxTokens, monthly });
     if (!parsed.success) {
       setAmountError(parsed.error.issues[0]?.message);
       return;
@@ -48,7 +50,7 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
     setFailure(undefined);
     setBusy(true);
     try {
-      await openCheckoutInNewTab(() => createDonation({ amount: parsed.data.amount, donorName, message, wantsAdxTokens }));
+      await openCheckoutInNewTab(() => createDonation({ amount: parsed.data.amount, donorName, message, wantsAdxTokens, monthly }));
       reset();
       setOpen(false);
     } catch (err) {
@@ -103,6 +105,13 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
               }}
             />
           </Field>
+          <label className="flex items-start gap-3 rounded-lg border border-ink-900/15 p-3 text-sm text-slate-800">
+            <Checkbox checked={monthly} onCheckedChange={(v) => setMonthly(v === true)} aria-label="Give monthly" />
+            <span>
+              <span className="font-semibold text-ink-900">Give monthly</span>
+              <span className="mt-1 block text-slate-700">The same amount every month, with a receipt each time. Change or cancel whenever you like from the link in any receipt.</span>
+            </span>
+          </label>
           <Field label="Your name (optional)">
             <Input value={donorName} onChange={(e) => setDonorName(e.target.value)} maxLength={100} autoComplete="name" />
           </Field>
@@ -138,7 +147,7 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
             </p>
           )}
           <Button type="submit" className="w-full" size="lg" loading={busy} disabled={amount.trim() === ''}>
-            {busy ? 'Processing...' : cents ? `Donate $${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}` : 'Donate'}
+            {busy ? 'Processing...' : cents ? `Donate $${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}${monthly ? ' monthly' : ''}` : 'Donate'}
           </Button>
         </form>
       </DialogContent>
