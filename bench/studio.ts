@@ -14,6 +14,7 @@
 //       and chunk deletion), against the peers measured in the same run on the same bytes: `cp` of one
 //       file holding them, and `ffmpeg -c copy` remuxing that file read from a pipe. Targets: finalizing
 //       the file (remux, probe, store) <= 1.5x the ffmpeg remux; the whole job <= 2x it.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -24,6 +25,7 @@ import { createBullConnection, bullPrefix } from '@app/common/server/redis';
 import { encodeFrame, STUDIO_API, STUDIO_MEDIA } from '@app/common/studio';
 import { ensureFfmpeg } from '../scripts/lib/ffmpeg';
 import { DATA_DIR, ROOT } from '../scripts/lib/paths';
+import { API_NODE_FLAGS } from '../scripts/lib/node-flags';
 import { startProcess, waitForHttp, type Managed } from '../scripts/lib/proc';
 import { processTree } from './lib/cpu';
 import { benchDatabase } from './lib/database';
@@ -58,7 +60,6 @@ mkdirSync(scratch, { recursive: true });
 const prefix = `bench_studio_${randomBytes(3).toString('hex')}`;
 const apiPort = await freePort();
 const apiBase = `http://127.0.0.1:${apiPort}`;
-const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
 const common = {
   DATABASE_URL: benchUrl,
   REDIS_URL: services.redisUrl,
@@ -68,18 +69,18 @@ const common = {
   STORAGE_DRIVER: 'disk',
   STORAGE_DISK_ROOT: storageRoot,
 };
-// BENCH_CPU_PROF=<dir>: the API and the worker write V8 CPU profiles there when they exit.
+// BENCH_CPU_PROF=<dir>: the API, the worker and the floor peer write V8 CPU profiles there when they exit.
 const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
-const runTs = (name: string, entry: string, env: NodeJS.ProcessEnv) =>
-  profileDir
-    ? startProcess(name, process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', entry], { cwd: ROOT, env })
-    : startProcess(name, tsx, [entry], { cwd: ROOT, env });
-const api = runTs('api', 'api/src/server.ts', { ...process.env, ...common, PORT: String(apiPort), PUBLIC_URL: apiBase, WEB_DIST: '/nonexistent' });
+const runNode = (name: string, args: string[], env: NodeJS.ProcessEnv) =>
+  startProcess(name, process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...args], { cwd: ROOT, env });
+// The API and the worker run as production runs them: the esbuild bundles, on plain Node, with the API's flags.
+execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+const api = runNode('api', [...API_NODE_FLAGS, 'api/dist/server.js'], { ...process.env, ...common, PORT: String(apiPort), PUBLIC_URL: apiBase, WEB_DIST: '/nonexistent' });
 let worker: Managed | undefined;
 const apiPids = () => processTree(api.child.pid!);
 
 const floorPort = await freePort();
-const floor = runTs('floor', 'bench/peers/studio-floor.ts', { ...process.env, PORT: String(floorPort), FLOOR_DIR: path.join(scratch, 'floor') });
+const floor = runNode('floor', ['--import', 'tsx', 'bench/peers/studio-floor.ts'], { ...process.env, PORT: String(floorPort), FLOOR_DIR: path.join(scratch, 'floor') });
 const floorBase = `http://127.0.0.1:${floorPort}`;
 const floorPids = () => processTree(floor.child.pid!);
 
@@ -165,7 +166,7 @@ try {
   });
   if (fin.status !== 202) throw new Error(`finish: ${fin.status} ${await fin.text()}`);
   log('    finalizing with the worker...');
-  worker = runTs('worker', 'worker/src/main.ts', { ...process.env, ...common });
+  worker = runNode('worker', ['worker/dist/main.js'], { ...process.env, ...common });
   const connection = createBullConnection(services.redisUrl);
   const queue = new Queue('recordings', { connection, prefix: bullPrefix(prefix) });
   let job = await queue.getJob(sp!.recordingId);

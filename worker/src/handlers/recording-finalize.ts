@@ -8,8 +8,6 @@ import type { Storage } from '@app/common/server/storage/index';
 import type { Handler, HandlerContext } from '../context';
 import { assembleRecording, type AssembledRecording } from '../media/assemble-recording';
 
-/** Chunk objects deleted at once after the recording is complete. */
-const DELETE_CONCURRENCY = 32;
 /** Progress is announced at most every this many percent. */
 const PROGRESS_STEP = 5;
 
@@ -39,10 +37,8 @@ function gaps(chunks: readonly ChunkRow[], finalSeq: number): number[] {
 
 /** Deletes every chunk object and row of a take (after it is complete; a rerun finds fewer or none). */
 async function deleteChunks(db: HandlerContext['db'], storage: Storage, recordingId: string): Promise<number> {
-  const rows = (await db('recording_chunks').where({ recording_id: recordingId }).select('seq', 'storage_key')) as Array<{ seq: number; storage_key: string }>;
-  for (let i = 0; i < rows.length; i += DELETE_CONCURRENCY) {
-    await Promise.all(rows.slice(i, i + DELETE_CONCURRENCY).map((r) => storage.delete(r.storage_key)));
-  }
+  const rows = (await db('recording_chunks').where({ recording_id: recordingId }).pluck('storage_key')) as string[];
+  await storage.deleteMany(rows);
   await db('recording_chunks').where({ recording_id: recordingId }).delete();
   return rows.length;
 }
