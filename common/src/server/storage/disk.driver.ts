@@ -180,7 +180,15 @@ export function createDiskStorage(opts: { root: string }): Storage {
     },
     delete: deleteObject,
     async deleteMany(keys) {
-      for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map(deleteObject));
+      // Blobs have no metadata file: a folder with no metadata folder beside it needs no second unlink per object.
+      const metaDirs = new Map<string, Promise<boolean>>();
+      const hasMeta = (key: string) => {
+        const dir = path.dirname(metaFile(key));
+        if (!metaDirs.has(dir)) metaDirs.set(dir, stat(dir).then(() => true, () => false));
+        return metaDirs.get(dir)!;
+      };
+      const remove = async (key: string) => ((await hasMeta(key)) ? deleteObject(key) : rm(file(key), { force: true }));
+      for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map(remove));
     },
     publicUrl(key) {
       return `${FILES_ROUTE_PREFIX}${assertKey(key)}`;
