@@ -58,6 +58,7 @@ async function deleteChunks(db: HandlerContext['db'], storage: Storage, recordin
  * the take failed with the reason (for example the missing seqs) and announces it.
  */
 export const recordingFinalize: Handler<'recording.finalize'> = async ({ recordingId }, { db, storage, emitter, log, job, queues }) => {
+  const started = performance.now();
   const rec = await findRecording(db, recordingId);
   if (!rec) throw new UnrecoverableError(`recording ${recordingId} does not exist`);
   if (rec.status === 'recording') throw new UnrecoverableError(`recording ${recordingId} is still live: it has not been finished`);
@@ -157,7 +158,9 @@ export const recordingFinalize: Handler<'recording.finalize'> = async ({ recordi
     // The archive card's thumbnail (render queue). Best effort: the archive listing asks again for a row without one.
     if (done.archiveId) await enqueueArchiveThumbnail(queues, done.archiveId).catch((err: unknown) => log.warn({ err }, 'archive thumbnail not enqueued'));
   }
+  const completedMs = Math.round(performance.now() - started);
+  const cleanupStarted = performance.now();
   const chunksDeleted = await deleteChunks(db, storage, rec.id);
   log.info({ recordingId, bytes: assembled.size, parts: assembled.parts, seconds: assembled.duration, chunksDeleted }, 'recording finalized');
-  return { key: assembled.key, size: assembled.size, sha256: assembled.sha256, parts: assembled.parts, chunksDeleted, remuxMs: assembled.remuxMs, uploadMs: assembled.uploadMs, assembleMs: assembled.assembleMs };
+  return { key: assembled.key, size: assembled.size, sha256: assembled.sha256, parts: assembled.parts, chunksDeleted, remuxMs: assembled.remuxMs, uploadMs: assembled.uploadMs, assembleMs: assembled.assembleMs, completedMs, cleanupMs: Math.round(performance.now() - cleanupStarted) };
 };
