@@ -9,7 +9,7 @@ import path from 'node:path';
 import { appendToLog } from '@app/common/server/tlog.repository';
 import { ROOT } from '../scripts/lib/paths';
 import { startProcess, waitForHttp } from '../scripts/lib/proc';
-import { benchDatabase } from './lib/database';
+import { benchDatabase, emptyLedger } from './lib/database';
 import { freePort, load, report, type LoadResult } from './lib/harness';
 import { runTs } from './lib/processes';
 
@@ -24,7 +24,7 @@ const { services, url: benchUrl, db, close } = await benchDatabase(process.env.B
 const size = async () => Number(((await db('ledger_log_head').first('size')) as { size: string }).size);
 if ((await size()) !== ROWS) {
   log(`seeding ${ROWS.toLocaleString()} ledger rows through appendToLog, ${BATCH.toLocaleString()} a transaction...`);
-  await db.raw('TRUNCATE token_purchases, ledger_log, ledger_tree, ledger_checkpoints, ledger_log_pending; UPDATE ledger_log_head SET size = 0');
+  await emptyLedger(db);
   let appendMs = 0;
   for (let from = 0; from < ROWS; from += BATCH) {
     await db.transaction(async (trx) => {

@@ -13,7 +13,7 @@ import { ROOT } from '../scripts/lib/paths';
 import { startProcess, waitForHttp } from '../scripts/lib/proc';
 import { cpuSince, cpuSnapshot, processTree } from './lib/cpu';
 import { appendToLog } from '@app/common/server/tlog.repository';
-import { benchDatabase } from './lib/database';
+import { benchDatabase, emptyLedger } from './lib/database';
 import { runTs } from './lib/processes';
 import { measureCsvExport } from './lib/csv-export';
 import { freePort, load, report, type LoadResult } from './lib/harness';
@@ -34,7 +34,7 @@ const have = Number(((await db('ledger_totals').first()) as { records: string })
 if (have !== ROWS) {
   log(`seeding ${ROWS.toLocaleString()} ledger rows (once; kept in database ${dbName})...`);
   // The transparency log starts over with the rows (its tables reference them); rows join it 100,000 a transaction.
-  await db.raw('TRUNCATE token_purchases, ledger_log, ledger_tree, ledger_checkpoints, ledger_log_pending; UPDATE ledger_log_head SET size = 0');
+  await emptyLedger(db);
   for (let from = 0; from < ROWS; from += 100_000) {
     await db.transaction(async (trx) => {
       await trx.raw(

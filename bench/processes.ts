@@ -17,6 +17,7 @@ import { benchDatabase } from './lib/database';
 import { freePort, load, report } from './lib/harness';
 import { deleteRedisPrefixes } from './lib/redis-keys';
 import { paced, signedEvent } from './lib/stripe-events';
+import { API_NODE_FLAGS } from '../scripts/lib/node-flags';
 
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
 const EVENTS = Number(process.env.BENCH_PROCESS_EVENTS ?? 2_000);
@@ -60,10 +61,10 @@ function printed(proc: Managed, text: string): Promise<void> {
   });
 }
 
-/** Node's arguments for each process: TypeScript through tsx's loader (as the Dockerfile ran it before), or the bundle. */
+/** Node's arguments for each process: TypeScript through tsx's loader (as the Dockerfile ran it before), or the bundle with production's flags. */
 const MODES: Record<'tsx' | 'compiled', Record<'api' | 'worker', string[]>> = {
   tsx: { api: ['--import', 'tsx', 'api/src/server.ts'], worker: ['--import', 'tsx', 'worker/src/main.ts'] },
-  compiled: { api: ['api/dist/server.js'], worker: ['worker/dist/main.js'] },
+  compiled: { api: [...API_NODE_FLAGS, 'api/dist/server.js'], worker: ['worker/dist/main.js'] },
 };
 
 async function measure(mode: keyof typeof MODES): Promise<Array<Record<string, string | number>>> {

@@ -19,7 +19,7 @@ import { startProcess, waitForHttp } from '../scripts/lib/proc';
 import { seedDemo } from '../scripts/lib/seed';
 import { buildWeb } from '../scripts/lib/web-build';
 import { loadToAppReady } from './lib/app-ready';
-import { benchDatabase } from './lib/database';
+import { benchDatabase, emptyLedger } from './lib/database';
 import { freePort, report } from './lib/harness';
 
 const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/pitch-deck,/token-ledger').split(',');
@@ -49,7 +49,7 @@ await buildWeb(log, process.env.BENCH_WEB_REBUILD === '1');
 const chromePath = await ensureChromium(log);
 
 const { services, url: benchUrl, db, close } = await benchDatabase('adx_bench_web', log, { fresh: false });
-await db.raw('TRUNCATE token_purchases');
+await emptyLedger(db);
 await seedDemo(db);
 await db.destroy();
 

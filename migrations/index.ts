@@ -14,6 +14,7 @@ import * as ledgerLog from './20261126000200_ledger_log';
 import * as cohorts from './20261126000500_cohorts';
 import * as siteContent from './20261126120000_site_content';
 import * as ledgerInvestors from './20261126120100_ledger_investors';
+import * as monthlyGiving from './20261126130000_monthly_giving';
 import * as account from './20261126130100_account';
 
 /**
@@ -36,6 +37,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Knex.Migration]> = [
   ['20261126000500_cohorts', cohorts],
   ['20261126120000_site_content', siteContent],
   ['20261126120100_ledger_investors', ledgerInvestors],
+  ['20261126130000_monthly_giving', monthlyGiving],
   ['20261126130100_account', account],
 ];
 

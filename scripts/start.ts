@@ -15,6 +15,7 @@ import { startProcess, waitForHttp, type Managed } from './lib/proc';
 import { startClusterProxy, type ClusterProxy } from './lib/nginx';
 import { seedDemo } from './lib/seed';
 import { buildWeb } from './lib/web-build';
+import { API_NODE_FLAGS } from './lib/node-flags';
 
 const log = (m: string) => process.stdout.write(`[start] ${m}\n`);
 
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
     const applied = await migrateLatest(db);
     log(applied.length ? `migrated: ${applied.join(', ')}` : 'database schema is up to date');
     const seeded = await seedDemo(db);
-    log(`demo data: ${seeded.ledgerRows} new ledger rows, ${seeded.members} new members, ${seeded.archivedSessions} new archived sessions`);
+    log(`demo data: ${seeded.ledgerRows} new ledger rows, ${seeded.members} new members, ${seeded.archivedSessions} new archived sessions, ${seeded.speakerSessions} new speaker sessions`);
     await db.destroy();
     await buildWeb(log);
     await ensureFfmpeg(log);
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
   const apiHosts = cluster ? ['127.0.0.1', '127.0.0.2'] : [process.env.HOST ?? '127.0.0.1'];
   apiHosts.forEach((host, i) => {
     const apiEnv = cluster ? { ...env, HOST: host, PORT: String(apiPort), PUBLIC_URL: url, TRUST_PROXY: 'true' } : env;
-    children.push(startProcess(cluster ? `api-${i + 1}` : 'api', process.execPath, [path.join(ROOT, 'api/dist/server.js')], { cwd: ROOT, env: apiEnv }));
+    children.push(startProcess(cluster ? `api-${i + 1}` : 'api', process.execPath, [...API_NODE_FLAGS, path.join(ROOT, 'api/dist/server.js')], { cwd: ROOT, env: apiEnv }));
   });
   for (let i = 0; i < (cluster ? 2 : 1); i++) children.push(startProcess(cluster ? `worker-${i + 1}` : 'worker', process.execPath, [path.join(ROOT, 'worker/dist/main.js')], { cwd: ROOT, env: { ...env, PUBLIC_URL: url } })); // links in mail
   for (const c of children) {

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type PluginOption, type ProxyOptions } from 'vite';
+import type { PRERENDERED_PRIVATE_ROUTES, PUBLIC_ROUTES } from '../common/src/routes';
 
 /** This folder (web/): the app's root, so `vite web` and `vite build web` work from the repository root. */
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -42,14 +43,24 @@ function precompress(): PluginOption {
 
 /**
  * The pages worth fetching with the HTML: for each path, the page's source (and any module main.tsx loads with it).
- * Written to dist/route-preloads.json as the chunk files (with their static imports); the API adds
- * `<link rel="modulepreload">` for them to the app shell it serves at that path, so the page's code downloads in
- * parallel with the entry chunk instead of after it. Keep in step with PAGES in src/app.tsx.
+ * Written to dist/route-preloads.json as the chunk files (with their static imports); the API hands them to the
+ * prerendered page's loader (modulepreloads beside the entry) and adds `<link rel="modulepreload">` for them to the app
+ * shell it serves at that path, so the page's code downloads in parallel with the entry chunk instead of after it (the
+ * app is not ready until the page has hydrated: on a slow CPU a second download round trip delays it). Every
+ * prerendered page is here (the type check fails otherwise); keep in step with PAGES in src/app.tsx.
  */
-const ROUTE_PRELOADS: Record<string, string[]> = {
+const ROUTE_PRELOADS: Record<(typeof PUBLIC_ROUTES)[number] | (typeof PRERENDERED_PRIVATE_ROUTES)[number], string[]> = {
   '/': ['src/routes/Home.tsx'],
   '/pitch-deck': ['src/routes/PitchDeck.tsx'],
   '/token-ledger': ['src/routes/TokenLedger.tsx'],
+  '/dog-pound': ['src/routes/DogPound.tsx'],
+  '/incubator': ['src/routes/IncubatorInfo.tsx'],
+  '/incubator-application': ['src/routes/IncubatorApplication.tsx'],
+  '/events/i-am-the-business': ['src/routes/EventDetails.tsx'],
+  // Pages that read the API through TanStack Query load its provider with them (lazyPage in src/app.tsx).
+  '/business-ecosystem': ['src/routes/BusinessEcosystem.tsx', 'src/lib/query.tsx'],
+  '/donation-success': ['src/routes/DonationSuccess.tsx', 'src/lib/query.tsx'],
+  '/payment-success': ['src/routes/PaymentSuccess.tsx', 'src/lib/query.tsx'],
 };
 
 function routePreloads(): PluginOption {

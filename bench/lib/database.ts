@@ -53,3 +53,8 @@ export async function notifyEachLedgerRow(db: Knex): Promise<void> {
     BEGIN PERFORM pg_notify('bench_ledger', NEW.payment_reference); RETURN NEW; END $$;
     CREATE TRIGGER bench_notify_ledger AFTER INSERT ON token_purchases FOR EACH ROW EXECUTE FUNCTION bench_notify_ledger();`);
 }
+
+/** Empties the ledger and the transparency log built over it (its tables reference the rows), before a bench seeds its own. */
+export async function emptyLedger(db: Knex): Promise<void> {
+  await db.raw('TRUNCATE token_purchases, ledger_log, ledger_tree, ledger_checkpoints, ledger_log_pending; UPDATE ledger_log_head SET size = 0');
+}

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger.repository';
 import { seedDemoCohort } from '@app/common/server/program/demo-cohort';
+import { SESSION_MINUTES } from '@app/common/domain/flyer';
+import { nextSessionDay, sessionTime } from '@app/common/domain/session-time';
 import { seedSiteSettings } from './demo-site';
 
 /**
@@ -84,19 +86,39 @@ async function seedArchive(db: Knex): Promise<number> {
 }
 
 /**
+ * Demo speaker sessions: the next three session mornings after `now`, one for each demo member with a topic, so the
+ * speaker page's upcoming list, RSVP and the calendar feed have something to show. Only into a database with no
+ * sessions at all (the organisation's own schedule is never added to).
+ */
+async function seedSessions(db: Knex, now: Date): Promise<number> {
+  if (await db('speaker_sessions').first('id')) return 0;
+  const topics = new Map<string, string>(DEMO_MEMBERS.flatMap((m) => (m.topic ? [[`dev:${m.username}`, m.topic] as const] : [])));
+  const speakers = (await db('users').whereIn('discord_id', [...topics.keys()]).orderBy('discord_username').select('id', 'discord_id')) as Array<{ id: string; discord_id: string }>;
+  let after = now;
+  const rows = speakers.map((speaker) => {
+    const start = sessionTime(nextSessionDay(after)).start;
+    after = new Date(start.getTime() + SESSION_MINUTES * 60_000);
+    return { speaker_id: speaker.id, session_title: topics.get(speaker.discord_id)!, scheduled_date: start, status: 'scheduled' };
+  });
+  if (rows.length) await db('speaker_sessions').insert(rows);
+  return rows.length;
+}
+
+/**
  * Inserts the demo data; idempotent. Returns how many rows were new. The demo cohort (only when there is no cohort
  * at all) starts some six weeks after `now`, so a fresh demo always has a cohort open for enrolment.
  */
 export async function seedDemo(
   db: Knex,
   now = new Date(),
-): Promise<{ ledgerRows: number; members: number; archivedSessions: number; cohorts: number; siteSettings: boolean }> {
+): Promise<{ ledgerRows: number; members: number; archivedSessions: number; speakerSessions: number; cohorts: number; siteSettings: boolean }> {
   const ledgerRows = await appendLedgerRows(db, demoLedgerRows());
   const siteSettings = await seedSiteSettings(db);
   const cohorts = (await seedDemoCohort(db, now)) ? 1 : 0;
   const members = await seedMembers(db);
   const archivedSessions = await seedArchive(db);
+  const speakerSessions = await seedSessions(db, now);
   // Keep generated investor codes (ADX0031 on) clear of the seeded ones.
   await db.raw(`SELECT setval('investor_code_seq', greatest((SELECT last_value FROM investor_code_seq), 30))`);
-  return { ledgerRows, members, archivedSessions, cohorts, siteSettings };
+  return { ledgerRows, members, archivedSessions, speakerSessions, cohorts, siteSettings };
 }

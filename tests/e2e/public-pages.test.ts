@@ -8,18 +8,21 @@ import { eventually } from '../helpers/worker';
 
 const site = useE2eSite();
 
-/** Each page's title and the heading its built HTML must already contain (the success pages: a neutral shell). */
-const PAGES: Array<{ path: string; title: string; heading: string | null; index: boolean }> = [
-  { path: '/', title: 'ADX Trust', heading: 'Trust Is the Foundation. Legacy Is the Goal.', index: true },
-  { path: '/pitch-deck', title: 'Pitch Deck · ADX Trust', heading: 'Rebuilding Trust, One Sector at a Time', index: true },
-  { path: '/token-ledger', title: 'Token Ledger · ADX Trust', heading: 'Token Ledger', index: true },
-  { path: '/dog-pound', title: 'DOG POUND · ADX Trust', heading: 'DOG POUND', index: true },
-  { path: '/incubator', title: 'I Am The Business Incubator · ADX Trust', heading: 'I Am The Business Incubator', index: true },
-  { path: '/incubator-application', title: 'Apply to the Incubator · ADX Trust', heading: 'Apply to I Am The Business', index: true },
-  { path: '/events/i-am-the-business', title: 'I Am The Business: Event Details · ADX Trust', heading: 'I Am The Business', index: true },
-  { path: '/business-ecosystem', title: 'Business Ecosystem · ADX Trust', heading: 'Grow with a community that does business on trust', index: true },
-  { path: '/donation-success', title: 'Thank you · ADX Trust', heading: null, index: false },
-  { path: '/payment-success', title: 'Payment successful · ADX Trust', heading: null, index: false },
+/**
+ * Each page's code-split chunk (web/src/app.tsx), title and the heading its built HTML must already contain (the success
+ * pages: a neutral shell).
+ */
+const PAGES: Array<{ path: string; chunk: string; title: string; heading: string | null; index: boolean }> = [
+  { path: '/', chunk: 'Home', title: 'ADX Trust', heading: 'Trust Is the Foundation. Legacy Is the Goal.', index: true },
+  { path: '/pitch-deck', chunk: 'PitchDeck', title: 'Pitch Deck · ADX Trust', heading: 'Rebuilding Trust, One Sector at a Time', index: true },
+  { path: '/token-ledger', chunk: 'TokenLedger', title: 'Token Ledger · ADX Trust', heading: 'Token Ledger', index: true },
+  { path: '/dog-pound', chunk: 'DogPound', title: 'DOG POUND · ADX Trust', heading: 'DOG POUND', index: true },
+  { path: '/incubator', chunk: 'IncubatorInfo', title: 'I Am The Business Incubator · ADX Trust', heading: 'I Am The Business Incubator', index: true },
+  { path: '/incubator-application', chunk: 'IncubatorApplication', title: 'Apply to the Incubator · ADX Trust', heading: 'Apply to I Am The Business', index: true },
+  { path: '/events/i-am-the-business', chunk: 'EventDetails', title: 'I Am The Business: Event Details · ADX Trust', heading: 'I Am The Business', index: true },
+  { path: '/business-ecosystem', chunk: 'BusinessEcosystem', title: 'Business Ecosystem · ADX Trust', heading: 'Grow with a community that does business on trust', index: true },
+  { path: '/donation-success', chunk: 'DonationSuccess', title: 'Thank you · ADX Trust', heading: null, index: false },
+  { path: '/payment-success', chunk: 'PaymentSuccess', title: 'Payment successful · ADX Trust', heading: null, index: false },
 ];
 
 const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
@@ -88,9 +91,12 @@ describe('HTML as a crawler or a link preview sees it (no JavaScript)', () => {
       expect(scriptSrc, p).toContain(`'sha256-${createHash('sha256').update(code!, 'utf8').digest('base64')}'`);
       expect(scriptSrc, p).not.toContain('unsafe-inline');
     }
-    // The page's own chunks go with the entry (the loader's data-preload), not in the head.
-    const home = await (await fetch(`${site.app.baseUrl}/`)).text();
-    expect(attr(home, /data-preload="([^"]*)"/)).toMatch(/\/assets\/Home-[\w-]+\.js/);
+    // Each page's own chunks go with the entry (the loader's data-preload), not in the head, and not after it: the app
+    // is ready only once the page has hydrated, and its code found by the entry would be a second round trip.
+    for (const p of PAGES) {
+      const html = await (await fetch(`${site.app.baseUrl}${p.path}`)).text();
+      expect(attr(html, /data-preload="([^"]*)"/), p.path).toMatch(new RegExp(`/assets/${p.chunk}-[\\w-]+\\.js`));
+    }
     // The shell of the client-rendered pages keeps its entry script in the head, and its CSP no inline script.
     const shell = await fetch(`${site.app.baseUrl}/community`);
     expect(await shell.text()).toMatch(/<head>[\s\S]*<script type="module"[^>]*src="\/assets\/[\w.-]+\.js"[\s\S]*<\/head>/);

@@ -140,6 +140,22 @@ describe('the landing page', () => {
     await timed.close();
   });
 
+  it('switches the highlighted feature without a colour fade for a person who asks for reduced motion', async () => {
+    // A fade leaves the text half-way between two palettes for half a second, below the contrast either palette has.
+    const calm = await site.browser.newContext({ reducedMotion: 'reduce' });
+    const still = await calm.newPage();
+    await still.goto(`${site.app.baseUrl}/`);
+    const cards = still.getByTestId('feature-card');
+    await cards.first().waitFor();
+    const fading = await cards.evaluateAll((els) =>
+      els.flatMap((card) => [card, ...Array.from(card.querySelectorAll('*'))])
+        .filter((el) => getComputedStyle(el).transitionProperty !== 'none' && getComputedStyle(el).transitionDuration.split(',').some((d) => parseFloat(d) > 0))
+        .map((el) => el.className),
+    );
+    expect(fading).toEqual([]);
+    await calm.close();
+  });
+
   it('leads to the application from Become a Member and Apply Now to Thrive', async () => {
     await page.locator('#cta').getByRole('link', { name: 'Become a Member' }).click();
     await page.waitForURL(`${site.app.baseUrl}/incubator-application`);

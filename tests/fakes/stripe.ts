@@ -1,15 +1,18 @@
 // A small local stand-in for the parts of Stripe's API this system calls (Checkout Sessions), so the
 // real `stripe` SDK runs in tests without the internet. Honors Idempotency-Key like Stripe does.
-// Also charges, refunds (POST /v1/refunds) and disputes, and the event log (GET /v1/events, paged).
+// Also charges, refunds (POST /v1/refunds) and disputes, the event log (GET /v1/events, paged: stripe-events.ts), and
+// subscription checkouts, renewals and Customer Portal sessions (stripe-billing.ts).
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
 import Stripe from 'stripe';
+import { registerEventList } from './stripe-events';
+import { billingApi, fieldsUnder, paySubscription, registerBilling, type FakeBilling, type FakeInvoice, type SubscriptionFields } from './stripe-billing';
 
-export interface FakeSession {
+export interface FakeSession extends SubscriptionFields {
   id: string;
   object: 'checkout.session';
-  mode: 'payment';
+  mode: 'payment' | 'subscription';
   currency: string;
   amount_total: number;
   status: 'open' | 'complete' | 'expired';
@@ -49,7 +52,7 @@ interface FakeDispute {
 }
 
 /** An event as Stripe keeps it (GET /v1/events lists them newest first). */
-interface FakeEvent {
+export interface FakeEvent {
   id: string;
   object: 'event';
   api_version: string;
@@ -74,8 +77,15 @@ export interface FakeStripe {
   maxPage: number;
   /** Refunds created through the API (POST /v1/refunds), idempotent replays excluded. */
   refundCalls: Array<{ payment_intent: string; amount: number; metadata: Record<string, string> }>;
-  /** The customer paid on Stripe's page. */
+  /** The customer paid on Stripe's page (a subscription checkout: its subscription starts, first invoice paid). */
   pay(id: string): FakeSession;
+  billing: FakeBilling;
+  /** Bills the next month of a subscription, paid or declined; returns the invoice.paid / invoice.payment_failed event. */
+  renew(subscriptionId: string, opts?: { decline?: boolean }): FakeEvent;
+  /** Ends a subscription (as the portal's cancel would); returns customer.subscription.deleted. */
+  cancelSubscription(subscriptionId: string): FakeEvent;
+  /** The first invoice of a paid subscription checkout (its invoice.paid event is the caller's to make). */
+  firstInvoice(sessionId: string): FakeInvoice;
   expire(id: string): FakeSession;
   /** Refunds `cents` more (default: the rest) of a paid session's charge; returns the charge.refunded event. */
   refund(sessionId: string, cents?: number): FakeEvent;
@@ -93,18 +103,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   await app.register(formbody);
   const signer = new Stripe('sk_test_signer');
   const idempotent = new Map<string, string>();
+  const sessions = new Map<string, FakeSession>();
+  const billing: FakeBilling = { subscriptions: new Map(), portalSessions: [] };
   const state: FakeStripe = {
     baseUrl: '',
     secretKey: 'sk_test_fake_stripe_key',
     webhookSecret: 'whsec_fake_stripe_secret',
-    sessions: new Map(),
+    sessions,
     charges: new Map(),
     events: [],
     refundCalls: [],
     maxPage: 100,
     createCalls: 0,
+    billing,
+    ...billingApi(billing, sessions, (type, object) => record(type, object)),
     pay(id) {
       const s = state.sessions.get(id)!;
+      if (s.mode === 'subscription') return paySubscription(billing, s);
       const intent = s.payment_intent ?? `pi_${randomBytes(12).toString('hex')}`;
       Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: intent });
       if (!state.charges.has(intent)) {
@@ -154,11 +169,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const key = req.headers['idempotency-key'] as string | undefined;
     if (key && idempotent.has(key)) return state.sessions.get(idempotent.get(key)!);
     const f = req.body as Record<string, string>;
-    const metadata: Record<string, string> = {};
-    for (const [k, v] of Object.entries(f)) {
-      const m = /^metadata\[(\w+)\]$/.exec(k);
-      if (m) metadata[m[1]!] = v;
-    }
+    const metadata = fieldsUnder(f, 'metadata');
     const amount = Number(f['line_items[0][price_data][unit_amount]']) * Number(f['line_items[0][quantity]'] ?? 1);
     if (!Number.isInteger(amount) || amount <= 0) return reply.status(400).send({ error: { type: 'invalid_request_error', message: 'Invalid unit_amount' } });
     // Like Stripe: expires_at from 30 minutes to 24 hours after the session's creation.
@@ -171,7 +182,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const session: FakeSession = {
       id,
       object: 'checkout.session',
-      mode: 'payment',
+      mode: f.mode === 'subscription' ? 'subscription' : 'payment',
+      subscription_metadata: fieldsUnder(f, 'subscription_data[metadata]'),
+      subscription: null,
+      customer: null,
+      invoice: null,
       currency: f['line_items[0][price_data][currency]'] ?? 'usd',
       amount_total: amount,
       status: 'open',
@@ -197,7 +212,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (!authorized(req.headers.authorization)) return reply.status(401).send({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     const s = state.sessions.get((req.params as { id: string }).id);
     if (!s) return reply.status(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } });
-    return s;
+    // expand[]=invoice: the first invoice as an object, like Stripe's expansion.
+    const expandInvoice = Object.entries(req.query as Record<string, string>).some(([k, v]) => k.startsWith('expand') && v === 'invoice');
+    const invoice = expandInvoice && s.invoice ? state.billing.subscriptions.get(s.subscription!)?.invoices.find((i) => i.id === s.invoice) : undefined;
+    return invoice ? { ...s, invoice } : s;
   });
 
   app.post('/v1/refunds', async (req, reply) => {
@@ -211,11 +229,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (!Number.isInteger(amount) || amount <= 0 || amount > charge.amount - charge.amount_refunded) {
       return reply.status(400).send({ error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Refund amount is greater than the unrefunded amount' } });
     }
-    const metadata: Record<string, string> = {};
-    for (const [k, v] of Object.entries(f)) {
-      const m = /^metadata\[(\w+)\]$/.exec(k);
-      if (m) metadata[m[1]!] = v;
-    }
+    const metadata = fieldsUnder(f, 'metadata');
     state.refundCalls.push({ payment_intent: charge.payment_intent, amount, metadata });
     const session = [...state.sessions.values()].find((s) => s.payment_intent === charge.payment_intent)!;
     state.refund(session.id, amount);
@@ -224,28 +238,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return refund;
   });
 
-  // Newest first; starting_after / ending_before page like Stripe's list API (ending_before: the page just newer).
-  app.get('/v1/events', async (req, reply) => {
-    if (!authorized(req.headers.authorization)) return reply.status(401).send({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
-    const q = req.query as Record<string, string>;
-    const limit = Math.min(state.maxPage, Number(q.limit ?? 10));
-    const newestFirst = [...state.events].reverse();
-    let page: FakeEvent[];
-    let hasMore: boolean;
-    if (q.ending_before) {
-      const i = newestFirst.findIndex((e) => e.id === q.ending_before);
-      const newer = i < 0 ? newestFirst : newestFirst.slice(0, i);
-      page = newer.slice(Math.max(0, newer.length - limit));
-      hasMore = newer.length > limit;
-    } else {
-      const i = q.starting_after ? newestFirst.findIndex((e) => e.id === q.starting_after) : -1;
-      const older = newestFirst.slice(i + 1);
-      page = older.slice(0, limit);
-      hasMore = older.length > limit;
-    }
-    return { object: 'list', url: '/v1/events', has_more: hasMore, data: page };
-  });
-
+  registerEventList(app, () => state, authorized);
+  registerBilling(app, { billing: state.billing, baseUrl: () => state.baseUrl, authorized });
   await app.listen({ port: 0, host: '127.0.0.1' });
   state.baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   return state;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessPlugin } from '../../api/src/plugins/access';
 import type { Access } from '../../api/src/access';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { insertSubscription } from '@app/common/server/payments/monthly';
 import { buildSpeakerSessionWithToken } from '../factories/index';
 import { anonymous, signInAs, type Client } from '../helpers/session';
 
@@ -101,6 +102,23 @@ describe('authorization matrix: every registered route, every role', () => {
     const logged = await t.database.db('security_audit_logs').where({ user_id: member.userId, event_type: 'admin_access_refused' });
     expect(logged).toHaveLength(1);
     expect(logged[0].details).toEqual({ route: 'GET /api/admin/purchases' });
+  });
+});
+
+describe('monthly gifts belong to the member who gives', () => {
+  it('lists and opens the portal for the owner only; another member and an admin get nothing of it', async () => {
+    const [owner, other, admin] = [await clientFor('member'), await clientFor('otherMember'), await clientFor('admin')];
+    const id = await insertSubscription(t.database.db, { amountCents: 1200, donorName: null, message: null, userId: owner.userId, email: null, rate: null });
+    await t.database.db('donation_subscriptions').where({ id }).update({ status: 'active', provider_customer_id: 'cus_local_matrix' });
+    const listed = (c: Client) => c.request('GET', '/api/payments/monthly').then((r) => (r.json() as { rows: Array<{ id: string }> }).rows.map((g) => g.id));
+    expect(await listed(owner)).toEqual([id]);
+    expect(await listed(other)).toEqual([]);
+    expect(await listed(admin)).toEqual([]);
+    expect((await owner.request('POST', `/api/payments/monthly/${id}/portal`)).statusCode).toBe(200);
+    for (const c of [other, admin]) expect((await c.request('POST', `/api/payments/monthly/${id}/portal`)).statusCode).toBe(404);
+    expect((await anonymous(t.app).request('POST', `/api/payments/monthly/${id}/portal`)).statusCode).toBe(401);
+    // The receipt link is the mail holder's key: without a valid signature it opens nothing, for anyone.
+    expect((await admin.request('GET', `/api/payments/monthly/manage?token=${id}.9999999999.${'A'.repeat(43)}`)).statusCode).toBe(403);
   });
 });
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { parseBoth } from '../helpers/ical';
@@ -63,6 +64,24 @@ describe('calendar feeds', () => {
     expect((await read(memberFeedPath)).event).toMatchObject({ sequence: 2, status: 'CANCELLED' });
     const member304 = await get(memberFeedPath);
     expect((await get(memberFeedPath, { 'if-none-match': String(member304.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it('sends the public feed gzipped to a client that takes it, the same calendar under its own ETag', async () => {
+    await createSession('Accountability', new Date(Date.now() + 5 * 86_400_000));
+    const plain = await t.app.inject({ method: 'GET', url: '/api/calendar/sessions.ics' });
+    const zipped = await t.app.inject({ method: 'GET', url: '/api/calendar/sessions.ics', headers: { 'accept-encoding': 'br;q=1, gzip;q=0.8' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
+    expect((await parseBoth(gunzipSync(zipped.rawPayload).toString('utf8'))).length).toBeGreaterThan(0);
+    for (const etag of [plain.headers.etag, zipped.headers.etag]) {
+      const again = await t.app.inject({ method: 'GET', url: '/api/calendar/sessions.ics', headers: { 'accept-encoding': 'gzip', 'if-none-match': String(etag) } });
+      expect(again.statusCode).toBe(304);
+    }
+    const refused = await t.app.inject({ method: 'GET', url: '/api/calendar/sessions.ics', headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
   it('a recorded session gains its archive link', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendLedgerRows, SEARCH_SORT_CAP, type NewLedgerRow } from '@app/common/server/ledger.repository';
+import { SEARCH_SORT_CAP } from '@app/common/server/ledger-page-sql';
+import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger.repository';
 import { ZLedgerPage, ZLedgerSummary, type TLedgerPage } from '@app/common/schemas/ledger';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { eventually } from '../helpers/worker';

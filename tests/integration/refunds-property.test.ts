@@ -1,11 +1,15 @@
 // Property (docs/decisions/0001-money-moves-back.md): for generated histories of one payment's provider events, each delivered 1–3
 // times in any order (concurrently), the payment's final status and its net amount and tokens on the
-// ledger equal those of the same history delivered once, in order — and of a plain model of it.
+// ledger equal those of the same history delivered once, in order — and of a plain model of it. Monthly gifts too:
+// for generated cycles (renewals paid or declined, an end or none), delivered 1–3 times each in any order, exactly one
+// donation, receipt and (with tokens) logged ledger row per paid month, one notice per declined renewal, one per end.
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { reversedCents, settledStatus, type DisputeStatus } from '@app/common/domain/payments';
 import type { FakeSession } from '../fakes/stripe';
+import { giftTotals, startMonthly } from '../helpers/monthly';
 import { deliver, inboxDrained, ledgerOf, netOf, startDonation, useStripeSite } from '../helpers/payments';
+import { signInAs } from '../helpers/session';
 import { logState } from '../helpers/tlog';
 import { eventually } from '../helpers/worker';
 
@@ -141,5 +145,63 @@ it('final status and net ledger amounts do not depend on delivery order or repet
       },
     ),
     { numRuns: Number(process.env.REFUND_PROPERTY_RUNS ?? 30) },
+  );
+});
+
+/** A monthly gift's history: each renewal paid (true) or declined (false), whether it ends, whether it buys tokens. */
+const monthlyHistory = fc.record({ renewals: fc.array(fc.boolean(), { maxLength: 4 }), canceled: fc.boolean(), tokens: fc.boolean(), amount: fc.integer({ min: 100, max: 50_000 }) });
+
+it('a monthly gift records each paid month, failure and end once, whatever the delivery order and repetition', { timeout: 600_000 }, async () => {
+  const { stripe, t } = site;
+  let donors = 0;
+  await fc.assert(
+    fc.asyncProperty(
+      monthlyHistory.chain((h) => {
+        const n = 2 + h.renewals.length + (h.canceled ? 1 : 0);
+        return fc.tuple(fc.constant(h), fc.array(fc.integer({ min: 1, max: 3 }), { minLength: n, maxLength: n }), fc.array(fc.nat(), { minLength: 3 * n, maxLength: 3 * n }));
+      }),
+      async ([h, times, keys]) => {
+        const member = await signInAs(t.app, t.database.db, `monthly_prop_${(donors += 1)}`, { email: `monthly-prop-${donors}@example.org` });
+        const { sessionId } = await startMonthly(member, h.amount, h.tokens);
+        const session = stripe.pay(sessionId);
+        const subId = session.subscription!;
+        const events = [stripe.event('checkout.session.completed', { ...session }), stripe.event('invoice.paid', stripe.firstInvoice(sessionId))];
+        for (const paid of h.renewals) events.push(stripe.sign(stripe.renew(subId, { decline: !paid })));
+        if (h.canceled) events.push(stripe.sign(stripe.cancelSubscription(subId)));
+        const copies = events.flatMap((e, i) => Array.from({ length: times[i]! }, () => e));
+        const order = copies.map((c, i) => ({ c, k: keys[i]! })).sort((x, y) => x.k - y.k);
+        const answers = await Promise.all(order.map(({ c }) => deliver(t, c)));
+        expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+
+        const paid = 1 + h.renewals.filter(Boolean).length;
+        const declined = h.renewals.filter((r) => !r).length;
+        const want = {
+          donations: paid,
+          renewals: paid - 1,
+          ledgerRows: h.tokens ? paid : 0,
+          loggedRows: h.tokens ? paid : 0,
+          receipts: paid,
+          receiptsWithManageLink: paid,
+          failures: declined,
+          cancellations: h.canceled ? 1 : 0,
+        };
+        await eventually(
+          async () => {
+            if (!(await inboxDrained(t.database.db))) return false;
+            const got = await giftTotals(t.database.db, sessionId);
+            return got.receipts === want.receipts && got.failures === want.failures && got.cancellations === want.cancellations;
+          },
+          30_000,
+          'the gift settled',
+        );
+        await new Promise((r) => setTimeout(r, 200)); // a repeated mail would show now
+        const got = await giftTotals(t.database.db, sessionId);
+        expect({ ...got, status: undefined }).toEqual({ ...want, status: undefined });
+        // The end is final whatever came after it; a running gift's status is the latest event's (active or past due).
+        if (h.canceled) expect(got.status).toBe('canceled');
+        else expect(['active', 'past_due']).toContain(got.status);
+      },
+    ),
+    { numRuns: Number(process.env.MONTHLY_PROPERTY_RUNS ?? 12) },
   );
 });

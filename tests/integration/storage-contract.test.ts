@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -128,6 +128,43 @@ describe.each(DRIVERS)('storage contract: $name driver', (driver) => {
     expect(sha(await buffer(back!.body))).toBe(digest);
     // On S3 it went up as a multipart upload of three parts (two full 5 MiB parts and the rest).
     expect(stored.parts).toBe(driver.name === 's3' ? 3 : 1);
+  });
+
+  it('puts blobs (the studio chunk path): read back whole, replaced by a second put, also into a folder deleted meanwhile', async () => {
+    const key = objectKey('speaker-recordings', 's3', 'chunks', 'r1', '0000000000.part');
+    const first = randomBytes(70_000);
+    await storage.putBlob(key, first);
+    expect(sha((await storage.get(key))!)).toBe(sha(first));
+    expect(await storage.stat(key)).toMatchObject({ key, size: 70_000, contentType: 'application/octet-stream' });
+    const second = randomBytes(1_000);
+    await storage.putBlob(key, second);
+    expect((await storage.get(key))!.equals(second)).toBe(true);
+    await storage.deleteMany([key]);
+    expect(await storage.exists(key)).toBe(false);
+    await storage.putBlob(key, first);
+    expect((await storage.get(key))!.equals(first)).toBe(true);
+    await storage.delete(key);
+  });
+
+  it('adopts a local file made under its scratch root, consuming it (the finalize path)', async () => {
+    const key = objectKey('speaker-recordings', 's4', 'recordings', 'session-s4-1.webm');
+    const dir = mkdtempSync(path.join(storage.scratchRoot(), 'contract-'));
+    const local = path.join(dir, 'take.webm');
+    const bytes = randomBytes(MIN_PART_SIZE + 4_321);
+    writeFileSync(local, bytes);
+    const stored = await storage.adoptFile(key, local, { contentType: 'video/webm' });
+    expect(stored).toMatchObject({ key, size: bytes.length, contentType: 'video/webm', cacheControl: 'public, max-age=3600' });
+    expect(sha((await storage.get(key))!)).toBe(sha(bytes));
+    expect(existsSync(local)).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('deletes many objects at once, missing ones included', async () => {
+    const keys = Array.from({ length: 40 }, (_, i) => objectKey('speaker-recordings', 's5', 'chunks', 'r2', `${String(i).padStart(10, '0')}.part`));
+    await Promise.all(keys.map((k) => storage.putBlob(k, Buffer.from(k))));
+    await storage.deleteMany([...keys, objectKey('speaker-recordings', 's5', 'chunks', 'r2', 'missing.part')]);
+    for (const k of keys) expect(await storage.exists(k)).toBe(false);
+    await expect(storage.deleteMany([])).resolves.toBeUndefined();
   });
 
   it('deletes, and deleting or reading a missing object is not an error', async () => {

@@ -1,7 +1,9 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INGEST_CLOSE, INGEST_CLOSE_REASONS, INGEST_PATH, STUDIO_API } from '@app/common/studio';
-import { IngestFatalError, ingestUrl, StudioUploader, type IngestSocket, type SpillStore } from '../../web/src/features/studio/uploader';
+import type { SpillStore } from '../../web/src/features/studio/chunks';
+import { IngestFatalError, ingestUrl, type IngestSocket } from '../../web/src/features/studio/ingest-connection';
+import { StudioUploader } from '../../web/src/features/studio/uploader';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { chunkBytes, sha256, startTake, studioSpeaker } from '../helpers/studio';
 import { eventually } from '../helpers/worker';

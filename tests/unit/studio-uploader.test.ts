@@ -3,7 +3,7 @@ import { decodeFrame, encodeFrame } from '@app/common/studio';
 import { formatBytes, formatClock, pickMimeType, recorderOptions } from '../../web/src/features/studio/media';
 import { sniffContainer } from '@app/common/media-container';
 import { backoffDelay, ChunkBuffer, ChunkLedger, resendSelection, StreamHead, type SpillStore } from '../../web/src/features/studio/chunks';
-import { ingestUrl } from '../../web/src/features/studio/uploader';
+import { ingestUrl } from '../../web/src/features/studio/ingest-connection';
 
 /** A spill store over a Map (stands in for the browser's IndexedDB, which Node has not). */
 function mapSpill(opts: { failPuts?: boolean } = {}): SpillStore & { data: Map<number, Uint8Array> } {

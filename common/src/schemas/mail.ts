@@ -33,6 +33,9 @@ export const ZMailRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('receipts-link'), email: z.string().max(254).regex(EMAIL_PATTERN), token: ZLinkToken }).strict(),
   // A member asks to claim payments made signed out with their address: the link goes to that address only.
   z.object({ kind: z.literal('account-claim'), userId: z.uuid(), token: ZLinkToken }).strict(),
+  // Monthly giving: a renewal the card refused (one per invoice), and the gift's end (one per gift).
+  z.object({ kind: z.literal('monthly-failed'), subscriptionId: z.uuid(), invoiceId: z.string().min(1).max(255) }).strict(),
+  z.object({ kind: z.literal('monthly-canceled'), subscriptionId: z.uuid() }).strict(),
 ]);
 export type TMailRequest = z.infer<typeof ZMailRequest>;
 export type MailKind = TMailRequest['kind'];
@@ -64,6 +67,10 @@ export function mailKey(req: TMailRequest): string {
     case 'session-reminder':
       // Not keyed by the send time: one reminder per member per session, however often it moved.
       return `session-reminder-${req.sessionId}-${req.userId}`;
+    case 'monthly-failed':
+      return `monthly-failed-${req.subscriptionId}-${req.invoiceId}`;
+    case 'monthly-canceled':
+      return `monthly-canceled-${req.subscriptionId}`;
   }
 }
 

@@ -23,6 +23,8 @@ export const ZCreateDonation = z.object({
   wantsAdxTokens: z.boolean().default(false),
   /** Where a signed-out donor wants the receipt (and the link to their receipts page); members' go to their account's. */
   email: z.preprocess((v) => (v === '' ? undefined : v), zEmailAddress().optional()),
+  /** Give the amount every month (a subscription checkout; each month is its own donation and receipt). */
+  monthly: z.boolean().default(false),
 });
 export type TCreateDonation = z.input<typeof ZCreateDonation>;
 

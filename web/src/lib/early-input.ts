@@ -21,14 +21,48 @@ declare global {
 
 const isToggle = (el: Control): el is HTMLInputElement => el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio');
 
+/** What tells one element apart from its siblings in the HTML we render: its id, else its name or accessible name. */
+function selectorOf(el: Element): string | null {
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const name = el.getAttribute('name');
+  // Radio buttons share their name: the value tells them apart.
+  const value = name !== null ? el.getAttribute('value') : null;
+  if (name) return `${el.localName}[name="${CSS.escape(name)}"]${value !== null ? `[value="${CSS.escape(value)}"]` : ''}`;
+  const label = el.getAttribute('aria-label');
+  return label ? `${el.localName}[aria-label="${CSS.escape(label)}"]` : null;
+}
+
+/**
+ * The element now in the page in `el`'s place (inside `within` when given): `el` itself, or, when React drew that
+ * part of the page again instead of hydrating it (it does so on a hydration error), the new element with the same
+ * id, name or accessible name. Null when there is none (the person would not have pressed it either).
+ */
+function live<T extends Element>(el: T, within: ParentNode = document): T | null {
+  if (el.isConnected) return el;
+  const selector = selectorOf(el);
+  const found = selector ? within.querySelector(selector) : null;
+  return found instanceof (el.constructor as typeof Element) ? (found as T) : null;
+}
+
+/** The submit button of `form` that stands for the held `button`: itself, its new self (see live), or one with its text. */
+function liveSubmitter(form: HTMLFormElement, button: HTMLElement | null): HTMLElement | undefined {
+  if (!button) return undefined;
+  const same = live(button, form);
+  const buttons = Array.from(form.elements).filter(
+    (b): b is HTMLButtonElement | HTMLInputElement => (b instanceof HTMLButtonElement || b instanceof HTMLInputElement) && (b.type === 'submit' || b.type === 'image'),
+  );
+  return buttons.find((b) => b === same) ?? buttons.find((b) => b.textContent === button.textContent);
+}
+
 /**
  * Hands one control's early value to React as if it had just been typed. Hydration leaves the typed text in the DOM
  * but React's state does not know it (the next render would put the old value back), and React only reports a
  * change when the value differs from the one it last saw: so the control first gets another value through React's
  * own setter, then the typed one through the browser's, then the event React listens to.
  */
-function deliver(el: Control, value: string | boolean): void {
-  if (!el.isConnected) return;
+function deliver(stale: Control, value: string | boolean): void {
+  const el = live(stale);
+  if (!el) return;
   if (isToggle(el)) {
     // A radio left unchecked was unchecked by its chosen sibling, which is delivered itself.
     if (el.type === 'radio' && !value) return;
@@ -56,11 +90,13 @@ function replayEarlyInput(): void {
   if (!early) return;
   window.__early = undefined;
   early.t.forEach((el, i) => deliver(el, early.v[i] ?? ''));
-  const [form, submitter] = early.s ?? [];
-  if (!form) return;
-  // The values above are React state updates: the submit handler must see them, so it runs in the next task.
+  const [held, submitter] = early.s ?? [];
+  if (!held) return;
+  // The values above are React state updates: the submit handler must see them, so it runs in the next task. The form
+  // is looked up then, not before: the page it is in has committed, whether hydrated or drawn anew.
   setTimeout(() => {
-    if (form.isConnected) form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined);
+    const form = live(held);
+    form?.requestSubmit(liveSubmitter(form, submitter ?? null));
   }, 0);
 }
 

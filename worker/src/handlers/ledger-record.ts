@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { PaymentMismatchError, type ApplyResult } from '@app/common/server/payments/checkout';
 import { applyProviderEvent, applyProviderEvents, markStripeEventProcessed } from '@app/common/server/payments/provider-events';
+import { noticeOfStoredEvent } from '@app/common/server/payments/monthly';
 import { announcePayment } from '@app/common/server/realtime';
 import { requestMail, requestPaymentNotices } from '@app/common/server/mail/enqueue';
 import { requestSeatRefund } from '@app/common/server/program/seat-refunds';
@@ -124,5 +125,8 @@ export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, 
     if (result.status === 'paid') await requestMail(queues, log, { kind: 'payment-confirmed', paymentKind: result.kind, paymentId: result.rowId });
     await requestPaymentNotices(queues, log, result);
   }
+  // A monthly gift's failed renewal or end (events that change no payment): its notice, keyed so it is sent once.
+  const notice = result ? null : await noticeOfStoredEvent(db, eventId);
+  if (notice) await requestMail(queues, log, notice);
   return result ? { status: result.status, ledgerRow: Boolean(result.ledgerRow) } : { skipped: true };
 };

@@ -8,8 +8,6 @@ import type { Storage } from '@app/common/server/storage/index';
 import type { Handler, HandlerContext } from '../context';
 import { assembleRecording, type AssembledRecording } from '../media/assemble-recording';
 
-/** Chunk objects deleted at once after the recording is complete. */
-const DELETE_CONCURRENCY = 32;
 /** Progress is announced at most every this many percent. */
 const PROGRESS_STEP = 5;
 
@@ -39,10 +37,8 @@ function gaps(chunks: readonly ChunkRow[], finalSeq: number): number[] {
 
 /** Deletes every chunk object and row of a take (after it is complete; a rerun finds fewer or none). */
 async function deleteChunks(db: HandlerContext['db'], storage: Storage, recordingId: string): Promise<number> {
-  const rows = (await db('recording_chunks').where({ recording_id: recordingId }).select('seq', 'storage_key')) as Array<{ seq: number; storage_key: string }>;
-  for (let i = 0; i < rows.length; i += DELETE_CONCURRENCY) {
-    await Promise.all(rows.slice(i, i + DELETE_CONCURRENCY).map((r) => storage.delete(r.storage_key)));
-  }
+  const rows = (await db('recording_chunks').where({ recording_id: recordingId }).pluck('storage_key')) as string[];
+  await storage.deleteMany(rows);
   await db('recording_chunks').where({ recording_id: recordingId }).delete();
   return rows.length;
 }
@@ -62,6 +58,7 @@ async function deleteChunks(db: HandlerContext['db'], storage: Storage, recordin
  * the take failed with the reason (for example the missing seqs) and announces it.
  */
 export const recordingFinalize: Handler<'recording.finalize'> = async ({ recordingId }, { db, storage, emitter, log, job, queues }) => {
+  const started = performance.now();
   const rec = await findRecording(db, recordingId);
   if (!rec) throw new UnrecoverableError(`recording ${recordingId} does not exist`);
   if (rec.status === 'recording') throw new UnrecoverableError(`recording ${recordingId} is still live: it has not been finished`);
@@ -161,7 +158,9 @@ export const recordingFinalize: Handler<'recording.finalize'> = async ({ recordi
     // The archive card's thumbnail (render queue). Best effort: the archive listing asks again for a row without one.
     if (done.archiveId) await enqueueArchiveThumbnail(queues, done.archiveId).catch((err: unknown) => log.warn({ err }, 'archive thumbnail not enqueued'));
   }
+  const completedMs = Math.round(performance.now() - started);
+  const cleanupStarted = performance.now();
   const chunksDeleted = await deleteChunks(db, storage, rec.id);
   log.info({ recordingId, bytes: assembled.size, parts: assembled.parts, seconds: assembled.duration, chunksDeleted }, 'recording finalized');
-  return { key: assembled.key, size: assembled.size, sha256: assembled.sha256, parts: assembled.parts, chunksDeleted, remuxMs: assembled.remuxMs, uploadMs: assembled.uploadMs, assembleMs: assembled.assembleMs };
+  return { key: assembled.key, size: assembled.size, sha256: assembled.sha256, parts: assembled.parts, chunksDeleted, remuxMs: assembled.remuxMs, uploadMs: assembled.uploadMs, assembleMs: assembled.assembleMs, completedMs, cleanupMs: Math.round(performance.now() - cleanupStarted) };
 };

@@ -17,6 +17,8 @@ import { FormReceived, NewsletterConfirm, NewsletterWelcome, SpeakerInvitation }
 import { cohortFullReason, cohortOpenMessage, programPaymentFacts } from './program-mail';
 import { reminderFacts, SessionReminder } from './session-reminder';
 import { claimMessage, receiptsLinkFor, receiptsLinkMessage } from './account-mail';
+import { monthlyNoticeMessage } from './monthly-mail';
+import { manageLink } from '@app/common/server/payments/monthly-links';
 
 const TABLES = { donation: 'donations', program: 'program_payments', sponsorship: 'program_payments', investment: 'investments' } as const;
 
@@ -45,13 +47,21 @@ interface PaymentRow {
   user_email?: string | null;
   receipt_code?: string;
   checkout_session_id?: string | null;
+  subscription_id?: string | null;
 }
 
 function loadPayment(db: Knex, kind: PaymentKind, id: string): Promise<PaymentRow | undefined> {
   const table = TABLES[kind];
   // Program payments keep the payer's own address (no member row); the others reach members through their account's.
+  // A month of a monthly gift also reaches the address its payer gave at checkout.
   return db(`${table} as p`)
-    .modify((q) => (table === 'program_payments' ? q.first('p.*') : q.leftJoin('users as u', 'u.id', 'p.user_id').first('p.*', 'u.email as user_email')))
+    .modify((q) =>
+      table === 'program_payments'
+        ? q.first('p.*')
+        : table === 'donations'
+          ? q.leftJoin('users as u', 'u.id', 'p.user_id').leftJoin('donation_subscriptions as s', 's.id', 'p.subscription_id').first('p.*', db.raw('coalesce(u.email, s.payer_email) AS user_email'))
+          : q.leftJoin('users as u', 'u.id', 'p.user_id').first('p.*', 'u.email as user_email'),
+    )
     .where('p.id', id) as unknown as Promise<PaymentRow | undefined>;
 }
 
@@ -78,6 +88,7 @@ async function paymentMessage(db: Knex, req: Extract<TMailRequest, { kind: 'paym
     logIndex: await logIndexOfPayment(db, row.checkout_session_id),
     cohort: program?.cohort ?? null,
     receiptsUrl: receiptsLinkFor(frame, to),
+    manageUrl: row.subscription_id ? await manageLink(db, frame.publicUrl, row.subscription_id, new Date()) : null,
   };
   return build(PAYMENT_SUBJECTS[req.paymentKind], to, <PaymentConfirmed p={p} frame={frame} />);
 }
@@ -197,5 +208,8 @@ export function composeMail(db: Knex, req: TMailRequest, frame: MailFrame): Prom
       return receiptsLinkMessage(req, frame, build);
     case 'account-claim':
       return claimMessage(db, req, frame, build, recipient);
+    case 'monthly-failed':
+    case 'monthly-canceled':
+      return monthlyNoticeMessage(db, req, frame, build, recipient, money);
   }
 }

@@ -3,6 +3,7 @@ import { ledgerVerifyPath } from '@app/common/api/ledger-paths';
 import { PROGRAM_FACTS } from '@app/common/domain/program';
 import { BRAND } from '../render/brand';
 import { Fact, MailLayout, type MailFrame } from './layout';
+import { ManageOrCancel } from './monthly-mail';
 import { CohortLines, type CohortFacts } from './program-mail';
 import { ReceiptsLinkText } from './account-mail';
 
@@ -20,6 +21,8 @@ export interface PaymentFacts {
   logIndex?: number | null;
   /** The payer's receipts page (a signed, expiring link), when there is a secret to sign it. */
   receiptsUrl?: string | null;
+  /** A month of a monthly gift: its signed "Manage or cancel" link. */
+  manageUrl?: string | null;
 }
 
 /** The receipt's ledger row and the link that verifies it in the reader's browser. */
@@ -78,7 +81,10 @@ function DonationBody({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
   const ledger = p.investorId ? `${frame.publicUrl}/token-ledger?search=${encodeURIComponent(p.investorId)}` : null;
   return (
     <>
-      <Text>Thank you{p.donorName ? `, ${p.donorName}` : ''}, for supporting the movement.</Text>
+      <Text>
+        Thank you{p.donorName ? `, ${p.donorName}` : ''}, for supporting the movement{p.manageUrl ? ' every month' : ''}.
+      </Text>
+      {p.manageUrl ? <Fact label="Gift" value="Monthly" /> : null}
       <Fact label="Amount" value={p.amount} />
       <Fact label="Receipt" value={p.receiptCode} />
       <Fact label="Date" value={p.paidAt} />
@@ -92,6 +98,7 @@ function DonationBody({ p, frame }: { p: PaymentFacts; frame: MailFrame }) {
           <LedgerRowFact p={p} frame={frame} />
         </>
       ) : null}
+      {p.manageUrl ? <ManageOrCancel url={p.manageUrl} /> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { CONTAINER_EXT, CONTAINER_MIME, type MediaContainer } from '@app/common/media-container';
 import { probeDuration, remuxToFile, withScratchDir } from '@app/common/server/media/remux';
 import type { ChunkRow, RecordingRow } from '@app/common/server/recordings.repository';
@@ -50,33 +50,33 @@ function concatenated(storage: Storage, chunks: readonly ChunkRow[], onChunk: (b
       const body = await ahead.shift()!;
       if (!body) throw new Error(`chunk ${c.seq} is missing from storage (${c.storage_key})`);
       if (body.length !== c.size_bytes) throw new Error(`chunk ${c.seq} is corrupt in storage (${body.length} bytes, expected ${c.size_bytes})`);
+      yield body;
+      // Hashed once handed to ffmpeg's pipe, so the hash runs while ffmpeg remuxes it.
       hash.update(body);
       size += body.length;
       onChunk(size);
-      yield body;
     }
   }
   return { stream: Readable.from(bytes(), { objectMode: false }), digest: () => ({ sha256: hash.digest('hex'), size }) };
 }
 
-/** A pass-through that hashes and counts what flows through it. */
-function hashing(): { through: Transform; digest: () => { sha256: string; size: number } } {
+/** sha256 and size of a local file, read once (from the page cache right after it was written). */
+async function hashFile(file: string): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
   let size = 0;
-  const through = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
-  return { through, digest: () => ({ sha256: hash.digest('hex'), size }) };
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    size += chunk.length;
+  }
+  return { sha256: hash.digest('hex'), size };
 }
 
 /**
- * Streams the take's chunks (all of 0..final_seq, in order) through ffmpeg's remux into a scratch file,
- * then stores that file at recordingObjectKey(session, Stop time) (an S3 multipart upload on S3). The
- * raw chunks are left alone: the caller deletes them only after the completion commits.
+ * Streams the take's chunks (all of 0..final_seq, in order) through ffmpeg's remux into a file made where the
+ * store can adopt it (on disk: its own temp folder, so storing is a rename; on S3: a multipart upload of the
+ * file), hashes that file while ffprobe reads its duration (ffmpeg seeks back to write the duration and index,
+ * so the file is final only when ffmpeg exits), then stores it at recordingObjectKey(session, Stop time).
+ * The raw chunks are left alone: the caller deletes them only after the completion commits.
  */
 export async function assembleRecording(storage: Storage, rec: RecordingRow, chunks: readonly ChunkRow[], onBytes: (bytesDone: number) => void): Promise<AssembledRecording> {
   const container: MediaContainer = rec.container ?? 'webm';
@@ -89,11 +89,9 @@ export async function assembleRecording(storage: Storage, rec: RecordingRow, chu
     await remuxToFile(source.stream, container, file);
     const remuxMs = performance.now() - remuxStarted;
     const raw = source.digest();
-    const durationSeconds = await probeDuration(file);
-    const uploadStarted = performance.now();
-    const out = hashing();
-    const uploaded = await storage.uploadStream(key, createReadStream(file, { highWaterMark: 1 << 20 }).pipe(out.through), { contentType: CONTAINER_MIME[container] });
-    const stored = out.digest();
+    const storeStarted = performance.now();
+    const [stored, durationSeconds] = await Promise.all([hashFile(file), probeDuration(file)]);
+    const uploaded = await storage.adoptFile(key, file, { contentType: CONTAINER_MIME[container] });
     if (uploaded.size !== stored.size) throw new Error(`stored recording is ${uploaded.size} bytes, expected ${stored.size}`);
     return {
       key,
@@ -105,8 +103,8 @@ export async function assembleRecording(storage: Storage, rec: RecordingRow, chu
       parts: uploaded.parts,
       durationSeconds,
       remuxMs: Math.round(remuxMs),
-      uploadMs: Math.round(performance.now() - uploadStarted),
+      uploadMs: Math.round(performance.now() - storeStarted),
       assembleMs: Math.round(performance.now() - started),
     };
-  });
+  }, storage.scratchRoot());
 }

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,28 +13,47 @@ const ICS_TYPE = 'text/calendar; charset=utf-8';
 /** Calendars poll; an unchanged feed answers 304 to its ETag. Revalidated each time, so a change shows at the next poll. */
 const FEED_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
-/** A feed as served: its bytes and their tag. */
+/** A feed as served: its bytes and their tag, and for the cached public feed the same bytes gzipped once. */
 interface Feed {
   body: string;
   etag: string;
+  gzipped?: { body: Buffer; etag: string };
+}
+
+const gzipAsync = promisify(gzip);
+
+/** Whether the client takes gzip (`Accept-Encoding`, RFC 9110 §12.5.3: a listed or `*` coding whose q is not 0). */
+function acceptsGzip(req: FastifyRequest): boolean {
+  const header = req.headers['accept-encoding'];
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.map((x) => x.trim()).find((x) => x.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
 }
 
 const tag = (text: string) => `"${createHash('sha1').update(text).digest('base64url')}"`;
 
-/** Whether the request's If-None-Match names `etag` (a list or `*`, weak tags compared weakly, RFC 9110 §13.1.2). */
-function matches(req: FastifyRequest, etag: string): boolean {
+/** Whether the request's If-None-Match names one of `etags` (a list or `*`, weak tags compared weakly, RFC 9110 §13.1.2). */
+function matches(req: FastifyRequest, etags: string[]): boolean {
   const header = req.headers['if-none-match'];
   if (!header) return false;
   return header.split(',').some((t) => {
     const v = t.trim();
-    return v === '*' || v.replace(/^W\//, '') === etag;
+    return v === '*' || etags.includes(v.replace(/^W\//, ''));
   });
 }
 
+/** Sends the feed, gzipped when it has a gzipped copy and the client takes it (each encoding its own strong ETag). */
 function send(req: FastifyRequest, reply: FastifyReply, feed: Feed, cacheControl: string, disposition: string): FastifyReply {
-  reply.header('etag', feed.etag).header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
-  if (matches(req, feed.etag)) return reply.status(304).send();
-  return reply.header('content-disposition', disposition).type(ICS_TYPE).send(feed.body);
+  const zipped = feed.gzipped && acceptsGzip(req) ? feed.gzipped : null;
+  const etag = zipped?.etag ?? feed.etag;
+  reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
+  if (matches(req, feed.gzipped ? [feed.etag, feed.gzipped.etag] : [feed.etag])) return reply.status(304).send();
+  reply.header('content-disposition', disposition).type(ICS_TYPE);
+  return zipped ? reply.header('content-encoding', 'gzip').send(zipped.body) : reply.send(feed.body);
 }
 
 const ZToken = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Unknown feed') });
@@ -40,8 +61,8 @@ const ZSessionId = z.object({ id: z.uuid({ error: 'id must be a session id' }) }
 
 /**
  * The calendar feeds (RFC 5545): every session (public), one member's RSVP'd sessions (behind a secret link), and
- * one session as a single event. The public feed is built once per change and kept in this process: a poll costs one
- * small query (count and latest change) and, when nothing changed, a 304.
+ * one session as a single event. The public feed is built (and gzipped) once per change and kept in this process: a
+ * poll costs one small query (count and latest change) and, when nothing changed, a 304.
  */
 export const calendarFeedRoutes: FastifyPluginAsyncZod<{ site: CalendarSite }> = async (app, { site }) => {
   let cached: (Feed & { version: string }) | null = null;
@@ -59,7 +80,11 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<{ site: CalendarSite }> =
     const version = await versions.run(null);
     if (cached?.version === version) return cached;
     if (building?.version !== version) {
-      const feed = publicFeedSessions(app.db).then((rows) => build(rows, `${site.productName} sessions`));
+      // Kept gzipped too: calendar apps ask for it, and 1,000 events shrink about tenfold.
+      const feed = publicFeedSessions(app.db).then(async (rows) => {
+        const plain = build(rows, `${site.productName} sessions`);
+        return { ...plain, gzipped: { body: await gzipAsync(plain.body), etag: plain.etag.replace(/"$/, '-gzip"') } };
+      });
       building = { version, feed };
       void feed.then(
         (f) => {

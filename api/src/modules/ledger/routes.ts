@@ -3,7 +3,8 @@ import fastifyEtag from '@fastify/etag';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LEDGER_CACHE_CONTROL } from '@app/common/domain/ledger-http-cache';
-import { ledgerSummary, listLedger } from '@app/common/server/ledger.repository';
+import { listLedger } from '@app/common/server/ledger-page.repository';
+import { ledgerSummary } from '@app/common/server/ledger-totals.repository';
 import { ledgerSummarySchema, listLedgerSchema } from './schema';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -7,6 +7,8 @@ import { announcePayment, type RoomEmitter } from '@app/common/server/realtime';
 import { requestSeatRefund } from '@app/common/server/program/seat-refunds';
 import type { Queues } from '@app/common/server/queues';
 import { httpError } from '../../http-error';
+import { isMonthlySession } from '@app/common/server/payments/monthly';
+import { verifyMonthly } from './monthly.service';
 import type { CheckoutParams, PaymentProvider } from './provider';
 
 /** What starting and verifying a checkout use: the database, the provider (null when payments are off), the emitter of payment events. */
@@ -60,7 +62,8 @@ export async function verifyCheckout(deps: CheckoutDeps, sessionId: string): Pro
     throw httpError(502, 'Failed to verify payment');
   }
   try {
-    const result = await deps.db.transaction(async (trx) => {
+    // A monthly gift's subscription checkout: its own idempotent functions (the first month's donation).
+    const result = isMonthlySession(session) ? await verifyMonthly(deps.db, session) : await deps.db.transaction(async (trx) => {
       const applied = await applyCheckoutEvent(trx, session, outcomeOf('retrieve', session));
       await appendToLog(trx); // the ledger row it may have written joins the transparency log in this transaction
       return applied;

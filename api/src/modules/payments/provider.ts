@@ -18,6 +18,17 @@ export interface CheckoutParams {
   expiresAt?: Date | undefined;
 }
 
+/** A monthly gift's subscription checkout (price data from the amount, monthly; `rowId` is our donation_subscriptions row). */
+export interface MonthlyCheckoutParams {
+  rowId: string;
+  amountCents: number;
+  name: string;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  email?: string | null;
+}
+
 /** One refund to ask the provider for; `idempotencyKey` makes a double click one refund. */
 export interface RefundParams {
   kind: PaymentKind;
@@ -34,7 +45,12 @@ export interface RefundParams {
 export interface PaymentProvider {
   readonly mode: 'stripe' | 'test';
   createCheckout(p: CheckoutParams): Promise<{ id: string; url: string }>;
+  /** Retrieves a session; a subscription checkout's first invoice comes expanded. */
   retrieveCheckout(id: string): Promise<CheckoutSessionLike>;
+  /** A subscription checkout (monthly giving); its invoices then come as invoice.* events. */
+  createMonthlyCheckout(p: MonthlyCheckoutParams): Promise<{ id: string; url: string }>;
+  /** A customer portal session created on demand (change the card, cancel), returning to `returnUrl`. */
+  createPortalSession(p: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** Refunds part or all of a paid charge; the provider then sends charge.refunded, which changes our records. */
   refund(p: RefundParams): Promise<{ id: string }>;
   /** Verifies the signature (timestamp within ±300 s) and parses the event; throws on a bad, stale or future-dated one. */

@@ -8,6 +8,7 @@ import { loadTokenSale } from '@app/common/server/site.repository';
 import { startEnrolment, startSponsorship } from '../program/enrolment.service';
 import { logIndexOfPayment } from '@app/common/server/tlog.repository';
 import { httpError } from '../../http-error';
+import { startMonthlyGift } from './monthly.service';
 import { requireProvider, startCheckout, verifyCheckout, type CheckoutDeps } from './payments.service';
 import { createDonationSchema, createInvestmentSchema, createProgramPaymentSchema, verifyInvestmentSchema, verifyPaymentSchema } from './schema';
 
@@ -44,6 +45,21 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       const tokens = sale ? { rate: sale.tokensPerDollar, tokens: tokensForCents(sale.tokensPerDollar, b.amount) } : null;
       // The receipt goes to the member's address, else to the one a signed-out donor gave for it.
       const payerEmail = req.session?.email ?? b.email ?? null;
+      if (b.monthly) {
+        const each = `$${centsToDollars(b.amount)} every month`;
+        return startMonthlyGift(checkout, {
+          amountCents: b.amount,
+          donorName: b.donorName || null,
+          message: b.message || null,
+          userId: req.session?.userId ?? null,
+          email: payerEmail,
+          rate: tokens?.rate ?? null,
+          name: `Monthly donation to ${opts.productName}`,
+          description: tokens ? `${each} with ${Number(tokens.tokens).toLocaleString('en-US')} ADX tokens each month` : each,
+          successUrl: url('/donation-success'),
+          cancelUrl: url('/'),
+        });
+      }
       const rowId = await insertDonation(app.db, { amountCents: b.amount, donorName: b.donorName || null, message: b.message || null, wantsAdxTokens: b.wantsAdxTokens, userId: req.session?.userId ?? null, tokens, payerEmail });
       const session = await startCheckout(checkout, {
         kind: 'donation',

@@ -2,25 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
 import { centsToDollars } from '@app/common/domain/money';
+import { findLocalSubscription, localInvoiceObject, startLocalSubscription } from './local-subscriptions';
+import { escapeHtml, page } from './test-page';
+import { localDeliver } from './test-portal';
 import { findLocalSession, localSessionObject, LOCAL_WEBHOOK_SECRET, settleLocalSession } from './test-provider';
 
 const signer = new Stripe('sk_test_local_checkout_signer_only');
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><style>
-body{margin:0;font-family:system-ui,sans-serif;background:#f6f4ee;color:#0b1730}
-.banner{background:#b45309;color:#fff;text-align:center;padding:10px;font-weight:700;letter-spacing:.08em}
-main{max-width:440px;margin:48px auto;padding:0 16px}.card{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:28px}
-h1{font-size:22px;margin:0 0 8px}.amount{font-size:40px;font-weight:700;margin:16px 0}.desc{color:#334155;line-height:1.5}
-.row{display:flex;gap:12px;margin-top:24px}button{flex:1;font-size:16px;font-weight:700;padding:12px;border-radius:8px;border:0;cursor:pointer}
-.pay{background:#0b1730;color:#fff}.cancel{background:#fff;color:#0b1730;border:1px solid #94a3b8}.note{font-size:13px;color:#475569;margin-top:20px}
-</style></head><body><div class="banner">TEST MODE — no real payment is taken</div><main>${body}</main></body></html>`;
-}
 
 /**
  * The local test-mode checkout page (only when no Stripe key is set; never in production): shows the
@@ -40,6 +27,7 @@ export const testCheckoutRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The page's Pay and Cancel are plain HTML forms (no script: the CSP allows none inline); their bodies carry nothing we need.
+  const deliver = localDeliver(app);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
   const sendEvent = async (sessionId: string, type: 'checkout.session.completed' | 'checkout.session.expired') => {
     const row = await findLocalSession(app.db, sessionId);
@@ -51,7 +39,7 @@ export const testCheckoutRoutes: FastifyPluginAsync = async (app) => {
       created: Math.floor(Date.now() / 1000),
       livemode: false,
       type,
-      data: { object: localSessionObject(row) },
+      data: { object: localSessionObject(row, row.mode === 'subscription' ? await findLocalSubscription(app.db, { checkout_session_id: row.id }) : undefined) },
     };
     const payload = JSON.stringify(event);
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret: LOCAL_WEBHOOK_SECRET });
@@ -75,7 +63,7 @@ export const testCheckoutRoutes: FastifyPluginAsync = async (app) => {
     if (!row) return reply.status(404).type('text/html').send(page('Checkout not found', '<div class="card"><h1>Checkout not found</h1><p class="desc">This test checkout does not exist.</p></div>'));
     const done = row.status !== 'open';
     const body = `<div class="card"><h1>${escapeHtml(row.name)}</h1><p class="desc">${escapeHtml(row.description)}</p>
-<div class="amount" data-testid="checkout-amount">$${Number(centsToDollars(Number(row.amount_cents))).toLocaleString('en-US', { minimumFractionDigits: 2 })}</div>
+<div class="amount" data-testid="checkout-amount">$${Number(centsToDollars(Number(row.amount_cents))).toLocaleString('en-US', { minimumFractionDigits: 2 })}${row.mode === 'subscription' ? ' / month' : ''}</div>
 ${done ? `<p class="desc">This checkout is ${row.status === 'complete' ? 'already paid' : 'closed'}.</p>` : `<div class="row">
 <form method="post" action="/checkout/test/${encodeURIComponent(row.id)}/cancel" style="flex:1;display:flex"><button class="cancel" type="submit">Cancel</button></form>
 <form method="post" action="/checkout/test/${encodeURIComponent(row.id)}/pay" style="flex:1;display:flex"><button class="pay" type="submit">Pay</button></form></div>`}
@@ -88,7 +76,10 @@ ${done ? `<p class="desc">This checkout is ${row.status === 'complete' ? 'alread
     if (!row) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such test checkout' });
     if (row.status === 'open') {
       await settleLocalSession(app.db, row.id, 'paid');
+      // A subscription checkout starts its subscription and pays its first invoice, as Stripe Billing would.
+      const sub = row.mode === 'subscription' ? await startLocalSubscription(app.db, row, app.clock()) : null;
       await sendEvent(row.id, 'checkout.session.completed');
+      if (sub) await deliver('invoice.paid', localInvoiceObject(sub, 1, true));
     }
     return reply.redirect(row.status === 'expired' ? row.cancel_url : row.success_url, 303);
   });

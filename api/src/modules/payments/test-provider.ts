@@ -3,7 +3,9 @@ import type { Knex } from 'knex';
 import Stripe from 'stripe';
 import type { CheckoutSessionLike } from '@app/common/server/payments/checkout';
 import { localEvent, localIntentOf, refundLocalSession } from '@app/common/server/payments/local-refund';
-import { verifyStripeSignature, type CheckoutParams, type PaymentProvider, type RefundParams } from './provider';
+import { MONTHLY_KIND } from '@app/common/server/payments/monthly';
+import { findLocalSubscription, localInvoiceObject, type LocalSubscriptionRow } from './local-subscriptions';
+import { verifyStripeSignature, type CheckoutParams, type MonthlyCheckoutParams, type PaymentProvider, type RefundParams } from './provider';
 
 /** The signing secret of the local test checkout's webhooks (it never leaves this process). */
 export const LOCAL_WEBHOOK_SECRET = 'whsec_local_test_mode';
@@ -21,20 +23,39 @@ interface LocalSessionRow {
   payment_status: 'unpaid' | 'paid';
   refunded_cents: string;
   expires_at: Date | null;
+  mode: 'payment' | 'subscription';
+  email: string | null;
 }
 
 
 const signer = new Stripe('sk_test_local_refund_signer_only');
 
 /** Signs a Stripe-shaped event with the local webhook secret, as Stripe would sign it. */
-function signLocalEvent(type: string, object: object): { payload: string; signature: string } {
+export function signLocalEvent(type: string, object: object): { payload: string; signature: string } {
   const event = localEvent(type, object);
   const payload = JSON.stringify(event);
   return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: LOCAL_WEBHOOK_SECRET }) };
 }
 
-/** A local session in Stripe's shape. */
-export function localSessionObject(r: LocalSessionRow): CheckoutSessionLike & { object: 'checkout.session'; mode: 'payment'; currency: 'usd'; client_reference_id: string } {
+/** A local session in Stripe's shape; a subscription checkout's with its subscription and (expanded) first invoice. */
+export function localSessionObject(r: LocalSessionRow, sub?: LocalSubscriptionRow): CheckoutSessionLike & { object: 'checkout.session'; currency: 'usd'; client_reference_id: string } {
+  if (r.mode === 'subscription') {
+    return {
+      id: r.id,
+      object: 'checkout.session',
+      mode: 'subscription',
+      currency: 'usd',
+      client_reference_id: r.row_id,
+      status: r.status,
+      payment_status: r.payment_status,
+      amount_total: Number(r.amount_cents),
+      metadata: { kind: MONTHLY_KIND, row_id: r.row_id },
+      subscription: sub?.id ?? null,
+      customer: sub?.customer_id ?? null,
+      customer_details: { email: r.email },
+      invoice: sub ? localInvoiceObject(sub, 1, true) : null,
+    };
+  }
   return {
     id: r.id,
     object: 'checkout.session',
@@ -88,7 +109,20 @@ export function testProvider(opts: { db: Knex; publicUrl: string; deliver: (sign
     async retrieveCheckout(id: string) {
       const row = await findLocalSession(opts.db, id);
       if (!row) throw Object.assign(new Error(`No such checkout session: ${id}`), { statusCode: 404 });
-      return localSessionObject(row);
+      return localSessionObject(row, row.mode === 'subscription' ? await findLocalSubscription(opts.db, { checkout_session_id: id }) : undefined);
+    },
+    async createMonthlyCheckout(p: MonthlyCheckoutParams) {
+      const existing = (await opts.db('local_checkout_sessions').where({ kind: MONTHLY_KIND, row_id: p.rowId }).first('id')) as { id: string } | undefined;
+      const id = existing?.id ?? `cs_test_local_${randomBytes(16).toString('hex')}`;
+      if (!existing) {
+        const success = `${p.successUrl}${p.successUrl.includes('?') ? '&' : '?'}session_id=${id}`;
+        await opts.db('local_checkout_sessions').insert({ id, kind: MONTHLY_KIND, mode: 'subscription', row_id: p.rowId, amount_cents: p.amountCents, name: p.name, description: p.description, success_url: success, cancel_url: p.cancelUrl, email: p.email ?? null });
+      }
+      return { id, url: `${opts.publicUrl}/checkout/test/${id}` };
+    },
+    // The local portal page: keyed by the customer id (random, like a portal session's url), back to `returnUrl`.
+    async createPortalSession(p: { customerId: string; returnUrl: string }) {
+      return { url: `${opts.publicUrl}/checkout/test/portal/${encodeURIComponent(p.customerId)}?return=${encodeURIComponent(p.returnUrl)}` };
     },
     // Refunds at once and sends the signed charge.refunded through our own webhook, as Stripe would.
     async refund(p: RefundParams) {

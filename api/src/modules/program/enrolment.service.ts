@@ -25,7 +25,7 @@ interface ProgramCheckout {
 export async function startEnrolment(deps: CheckoutDeps, p: ProgramCheckout): Promise<{ url: string }> {
   const { next } = await loadProgramSeed(deps.db, p.now);
   if (!next || next.state !== 'open') throw httpError(409, 'Enrolment is not open right now. Leave your e-mail and we will tell you when it opens.');
-  const hold = await holdSeat(deps.db, { cohortId: next.id, now: p.now, payerEmail: p.email, userId: p.userId, description: (n) => `Enrollment in cohort ${n} of the ${next.weeks}-week business incubator program.` });
+  const hold = await holdSeat(deps.db, { cohortId: next.id, now: p.now, payerEmail: p.email, userId: p.userId, description: `Enrollment in cohort ${next.number} of the ${next.weeks}-week business incubator program.` });
   if (!hold.ok) throw httpError(409, hold.reason === 'full' ? COHORT_FULL : 'Enrolment for this cohort has closed.');
   try {
     const session = await startCheckout(deps, {

@@ -10,7 +10,6 @@ import { studioIngestBytes } from '@app/common/server/metrics';
 import { chunkObjectKey, decodeFrame, INGEST_CLOSE, INGEST_CLOSE_REASONS, MAX_FRAME_BYTES, MAX_RECORDING_BYTES, MAX_SEQ, type TIngestAck, type TIngestHello } from '@app/common/studio';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CHUNK_PUT = { contentType: 'application/octet-stream', cacheControl: 'private, no-store' };
 
 /** What one ingest socket needs from the API and from its upgrade request. */
 export interface IngestDeps {
@@ -102,7 +101,8 @@ export class IngestSession {
     if (this.bytesReceived + chunk.byteLength > MAX_RECORDING_BYTES) return this.closeWith(INGEST_CLOSE.quotaExceeded);
     const key = chunkObjectKey(take.sessionId, take.id, seq);
     const sha256 = createHash('sha256').update(chunk).digest('hex');
-    await this.deps.storage.put(key, chunk, CHUNK_PUT);
+    // A blob: chunks are never served, so no metadata file and no stat after the write (one file, one rename).
+    await this.deps.storage.putBlob(key, chunk);
     const out = await recordChunk(this.deps.db, { recording_id: take.id, seq, size_bytes: chunk.byteLength, storage_key: key, sha256 });
     if (out.kind !== 'stored' && out.kind !== 'duplicate') return this.refuseFor(out);
     this.held.add(seq);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -89,9 +89,10 @@ export async function probeDuration(file: string): Promise<number | null> {
   return code === 0 && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
-/** A private scratch folder, removed after `fn` (whatever it did). */
-export async function withScratchDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'adx-remux-'));
+/** A private scratch folder (under `parent`, default the system's temp folder), removed after `fn` (whatever it did). */
+export async function withScratchDir<T>(fn: (dir: string) => Promise<T>, parent = os.tmpdir()): Promise<T> {
+  await mkdir(parent, { recursive: true });
+  const dir = await mkdtemp(path.join(parent, 'adx-remux-'));
   try {
     return await fn(dir);
   } finally {

@@ -14,6 +14,12 @@ export interface CheckoutSessionLike {
   metadata: Record<string, string> | null;
   /** The charge's payment intent (refund and dispute events name it, not our row); absent before payment. */
   payment_intent?: string | { id: string } | null;
+  /** Subscription checkouts (monthly giving): the mode, and the first invoice when retrieved expanded. */
+  mode?: string;
+  invoice?: string | ({ id: string } & Record<string, unknown>) | null;
+  subscription?: string | { id: string } | null;
+  customer?: string | { id: string } | null;
+  customer_details?: { email?: string | null } | null;
 }
 
 /** What an event (or a verify call's retrieved session) means for the payment. */

@@ -4,6 +4,7 @@ import { applyCheckoutEvent, mismatchOf, outcomeOf, paymentOf, resultOf, type Ap
 import { LOCK_ORDER, PAYMENT_TABLES, recordPaid } from './payments.repository';
 import { applyChargeEvent, CHARGE_EVENT_TYPES, idOf, mergeFacts, type ChargeFacts, type ChargeLike, type DisputeLike } from './refunds';
 import { appendToLog } from '../tlog.repository';
+import { applyMonthlyEvent, isMonthlySession, MONTHLY_EVENT_TYPES, type MonthlyObject } from './monthly';
 
 // The stored provider events: the stripe_events inbox (a verified event is kept until the worker applied it), and
 // the one function that applies them, one event or a batch of any size.
@@ -50,13 +51,14 @@ interface StoredEvent {
   processed_at: Date | null;
 }
 
-/** What a provider event is to the ledger: a checkout session's outcome, a refund or dispute of a charge, or nothing of ours. */
-type SortedEvent = { checkout: CheckoutSessionLike } | { charge: ChargeLike | DisputeLike } | null;
+/** What a provider event is to the ledger: a checkout session's outcome, a refund or dispute of a charge, a monthly gift's event, or nothing of ours. */
+type SortedEvent = { checkout: CheckoutSessionLike } | { charge: ChargeLike | DisputeLike } | { monthly: MonthlyObject } | null;
 
 /** The one rule that sorts a provider event into checkout or charge handling (reconciliation lists by it too). */
 function sortEvent(type: string, object: unknown): SortedEvent {
   if (!object) return null;
-  if (type.startsWith('checkout.session.')) return { checkout: object as CheckoutSessionLike };
+  if (type.startsWith('checkout.session.')) return isMonthlySession(object as MonthlyObject) ? { monthly: object as MonthlyObject } : { checkout: object as CheckoutSessionLike };
+  if (MONTHLY_EVENT_TYPES.includes(type)) return { monthly: object as MonthlyObject };
   if (CHARGE_EVENT_TYPES.includes(type)) return { charge: object as ChargeLike | DisputeLike };
   return null;
 }
@@ -68,6 +70,7 @@ export const isLedgerEventType = (type: string): boolean => sortEvent(type, {}) 
 async function applyEvent(trx: Knex.Transaction, type: string, sorted: SortedEvent): Promise<ApplyResult | null> {
   if (!sorted) return null;
   if ('checkout' in sorted) return applyCheckoutEvent(trx, sorted.checkout, outcomeOf(type, sorted.checkout));
+  if ('monthly' in sorted) return applyMonthlyEvent(trx, type, sorted.monthly);
   return applyChargeEvent(trx, type, sorted.charge);
 }
 

@@ -11,30 +11,34 @@ export type SeatHold = { ok: true; paymentId: string; cohortId: string; expiresA
 
 /**
  * Holds one seat of `cohortId` for a new pending enrolment, if enrolment is open at `now` and a seat is free: the
- * counter, the payment row and the reservation in one transaction. The hold lasts SEAT_HOLD_MS (the checkout's life).
+ * counter, the payment row and the reservation in one statement. The hold lasts SEAT_HOLD_MS (the checkout's life).
+ * One statement rather than a transaction of three: every Enroll of a rush queues on the cohort's row, and this way
+ * each holds that lock for one round trip instead of four.
  */
-export async function holdSeat(db: Knex, p: { cohortId: string; now: Date; description: (number: number) => string; payerEmail: string | null; userId?: string | null }): Promise<SeatHold> {
-  return db.transaction(async (trx) => {
-    const [cohort] = (await trx('cohorts')
-      .where({ id: p.cohortId })
-      .where('enrolment_opens_at', '<=', p.now)
-      .where('enrolment_closes_at', '>', p.now)
-      .where('starts_at', '>', p.now)
-      .whereRaw('seats_taken + seats_held < seats')
-      .update({ seats_held: trx.raw('seats_held + 1'), updated_at: trx.fn.now() })
-      .returning(['id', 'price_cents', 'number'])) as Array<{ id: string; price_cents: string; number: number }>;
-    if (!cohort) {
-      const open = await trx('cohorts').where({ id: p.cohortId }).where('enrolment_opens_at', '<=', p.now).where('enrolment_closes_at', '>', p.now).where('starts_at', '>', p.now).first('id');
-      return { ok: false, reason: open ? 'full' : 'closed' };
-    }
-    const priceCents = Number(cohort.price_cents);
-    const [payment] = (await trx('program_payments')
-      .insert({ kind: 'program', amount_cents: priceCents, description: p.description(cohort.number), payer_email: p.payerEmail, cohort_id: cohort.id, user_id: p.userId ?? null })
-      .returning('id')) as Array<{ id: string }>;
-    const expiresAt = new Date(p.now.getTime() + SEAT_HOLD_MS);
-    await trx('seat_reservations').insert({ cohort_id: cohort.id, payment_id: payment!.id, status: 'held', expires_at: expiresAt });
-    return { ok: true, paymentId: payment!.id, cohortId: cohort.id, expiresAt, priceCents, number: cohort.number };
-  });
+export async function holdSeat(db: Knex, p: { cohortId: string; now: Date; description: string; payerEmail: string | null; userId?: string | null }): Promise<SeatHold> {
+  const expiresAt = new Date(p.now.getTime() + SEAT_HOLD_MS);
+  const { rows } = (await db.raw(
+    `WITH c AS (
+       UPDATE cohorts SET seats_held = seats_held + 1, updated_at = now()
+        WHERE id = :cohortId AND enrolment_opens_at <= :now AND enrolment_closes_at > :now AND starts_at > :now
+          AND seats_taken + seats_held < seats
+       RETURNING id, price_cents, number
+     ), p AS (
+       INSERT INTO program_payments (kind, amount_cents, description, payer_email, cohort_id, user_id)
+       SELECT 'program', c.price_cents, :description, :payerEmail, c.id, :userId::uuid FROM c
+       RETURNING id, cohort_id
+     ), r AS (
+       INSERT INTO seat_reservations (cohort_id, payment_id, status, expires_at)
+       SELECT p.cohort_id, p.id, 'held', :expiresAt FROM p
+       RETURNING payment_id
+     )
+     SELECT r.payment_id, c.id AS cohort_id, c.price_cents, c.number FROM r, c`,
+    { cohortId: p.cohortId, now: p.now, description: p.description, payerEmail: p.payerEmail, userId: p.userId ?? null, expiresAt },
+  )) as { rows: Array<{ payment_id: string; cohort_id: string; price_cents: string; number: number }> };
+  const held = rows[0];
+  if (held) return { ok: true, paymentId: held.payment_id, cohortId: held.cohort_id, expiresAt, priceCents: Number(held.price_cents), number: held.number };
+  const open = await db('cohorts').where({ id: p.cohortId }).where('enrolment_opens_at', '<=', p.now).where('enrolment_closes_at', '>', p.now).where('starts_at', '>', p.now).first('id');
+  return { ok: false, reason: open ? 'full' : 'closed' };
 }
 
 /** Frees the seat a pending enrolment held (its checkout expired, failed or could not start); false when it held none. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, writeFile as writeFileCb } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -14,6 +14,7 @@ import {
   type PutOptions,
   type Storage,
   type StoredObject,
+  type UploadStreamOptions,
 } from './storage';
 
 /** Where files are served from when the disk driver is used: the API's `/files/{key}` route. */
@@ -24,16 +25,82 @@ interface Meta {
   cacheControl: string;
 }
 
+/** Folders a blob put has made or found, remembered so the next blob in the same folder needs no mkdir. */
+const KNOWN_DIRS_MAX = 10_000;
+/** Objects deleted at once by deleteMany. */
+const DELETE_CONCURRENCY = 32;
+
+/** One file written whole through the callback API: open, write, close, with no FileHandle or promise per step. */
+function writeNewFile(file: string, body: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => writeFileCb(file, body, { flag: 'wx' }, (err) => (err ? reject(err) : resolve())));
+}
+
 /**
  * Local-disk storage under `root`: the object at `{root}/{key}`, its content type and cache control in
- * `{root}/.meta/{key}.json`. Writes go to `{root}/.tmp` first and are renamed into place, so a reader
- * never sees a half-written file. The API serves the files at `/files/{key}`.
+ * `{root}/.meta/{key}.json` (blobs have none: they read as application/octet-stream). Writes go to
+ * `{root}/.tmp` first and are renamed into place, so a reader never sees a half-written file. The API
+ * serves the files at `/files/{key}`.
  */
 export function createDiskStorage(opts: { root: string }): Storage {
   const root = path.resolve(opts.root);
   const tmpDir = path.join(root, '.tmp');
   const file = (key: string) => path.join(root, ...assertKey(key).split('/'));
   const metaFile = (key: string) => path.join(root, '.meta', ...`${assertKey(key)}.json`.split('/'));
+  // Blob temp names: a random prefix per driver (several processes may share the folder) and a counter.
+  const tmpPrefix = path.join(tmpDir, `b${randomBytes(8).toString('hex')}-`);
+  let tmpCount = 0;
+  const knownDirs = new Set<string>();
+
+  async function ensureDir(dir: string): Promise<void> {
+    if (knownDirs.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    if (knownDirs.size >= KNOWN_DIRS_MAX) knownDirs.clear();
+    knownDirs.add(dir);
+  }
+
+  async function putBlob(key: string, body: Uint8Array, again = true): Promise<void> {
+    const target = file(key);
+    const tmp = `${tmpPrefix}${++tmpCount}`;
+    await Promise.all([ensureDir(path.dirname(target)), ensureDir(tmpDir)]);
+    try {
+      await writeNewFile(tmp, body);
+      await rename(tmp, target);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      // A folder removed since it was remembered (a take's chunks deleted, then resent): make it again, once.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || !again) throw err;
+      knownDirs.delete(path.dirname(target));
+      knownDirs.delete(tmpDir);
+      return putBlob(key, body, false);
+    }
+  }
+
+  /** Writes the metadata file for `key` (written before the object is renamed into place). */
+  async function writeMeta(key: string, tmp: string, o: PutOptions): Promise<void> {
+    const meta: Meta = { contentType: o.contentType, cacheControl: o.cacheControl ?? DEFAULT_CACHE_CONTROL };
+    await mkdir(path.dirname(metaFile(key)), { recursive: true });
+    await writeFile(`${tmp}.meta`, JSON.stringify(meta));
+    await rename(`${tmp}.meta`, metaFile(key));
+  }
+
+  async function adoptFile(key: string, local: string, o: UploadStreamOptions): Promise<StoredObject & { parts: number }> {
+    const target = file(key);
+    try {
+      await writeMeta(key, local, o);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(local, target);
+    } catch (err) {
+      await rm(`${local}.meta`, { force: true });
+      // Made on another filesystem than the store's: copy it in instead.
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      const stored = await put(key, createReadStream(local, { highWaterMark: 1 << 20 }), o);
+      await rm(local, { force: true });
+      return { ...stored, parts: 1 };
+    }
+    const stored = await statObject(key);
+    if (!stored) throw new Error(`stored object vanished: ${key}`);
+    return { ...stored, parts: 1 };
+  }
 
   async function readMeta(key: string): Promise<Meta> {
     try {
@@ -58,16 +125,13 @@ export function createDiskStorage(opts: { root: string }): Storage {
 
   async function put(key: string, body: Buffer | Uint8Array | Readable, o: PutOptions): Promise<StoredObject> {
     const target = file(key);
-    const meta: Meta = { contentType: o.contentType, cacheControl: o.cacheControl ?? DEFAULT_CACHE_CONTROL };
     await mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));
     try {
       // A 1 MiB buffer lets a fast source queue several chunks, which the stream then writes with one writev.
       if (body instanceof Readable) await pipeline(body, createWriteStream(tmp, { flags: 'wx', highWaterMark: 1 << 20 }));
       else await writeFile(tmp, body, { flag: 'wx' });
-      await mkdir(path.dirname(metaFile(key)), { recursive: true });
-      await writeFile(`${tmp}.meta`, JSON.stringify(meta));
-      await rename(`${tmp}.meta`, metaFile(key));
+      await writeMeta(key, tmp, o);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(tmp, target);
     } catch (err) {
@@ -80,6 +144,10 @@ export function createDiskStorage(opts: { root: string }): Storage {
     return stored;
   }
 
+  async function deleteObject(key: string): Promise<void> {
+    await Promise.all([rm(file(key), { force: true }), rm(metaFile(key), { force: true })]);
+  }
+
   return {
     driver: 'disk',
     async ready() {
@@ -87,6 +155,9 @@ export function createDiskStorage(opts: { root: string }): Storage {
     },
     put,
     uploadStream: async (key, body, o) => ({ ...(await put(key, body, o)), parts: 1 }),
+    putBlob,
+    scratchRoot: () => tmpDir,
+    adoptFile,
     stat: statObject,
     async exists(key) {
       return (await statObject(key)) !== null;
@@ -107,9 +178,17 @@ export function createDiskStorage(opts: { root: string }): Storage {
       const body = createReadStream(file(key), r ? { start: r.start, end: r.end } : {});
       return { ...meta, body, range: r };
     },
-    async delete(key) {
-      await rm(file(key), { force: true });
-      await rm(metaFile(key), { force: true });
+    delete: deleteObject,
+    async deleteMany(keys) {
+      // Blobs have no metadata file: a folder with no metadata folder beside it needs no second unlink per object.
+      const metaDirs = new Map<string, Promise<boolean>>();
+      const hasMeta = (key: string) => {
+        const dir = path.dirname(metaFile(key));
+        if (!metaDirs.has(dir)) metaDirs.set(dir, stat(dir).then(() => true, () => false));
+        return metaDirs.get(dir)!;
+      };
+      const remove = async (key: string) => ((await hasMeta(key)) ? deleteObject(key) : rm(file(key), { force: true }));
+      for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map(remove));
     },
     publicUrl(key) {
       return `${FILES_ROUTE_PREFIX}${assertKey(key)}`;

@@ -1,6 +1,7 @@
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
@@ -9,6 +10,9 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
 import { Readable } from 'node:stream';
 import { FILES_ROUTE_PREFIX } from './disk.driver';
 import {
@@ -23,6 +27,9 @@ import {
   type UploadResult,
   type UploadStreamOptions,
 } from './storage';
+
+/** Keys per DeleteObjects request (S3's maximum). */
+const DELETE_BATCH = 1000;
 
 /** S3's smallest part size (except the last part). */
 export const MIN_PART_SIZE = 5 * 1024 * 1024;
@@ -126,6 +133,15 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
       return stored;
     },
     uploadStream,
+    async putBlob(key, body) {
+      await client.send(new PutObjectCommand({ Bucket, Key: s3Key(key), Body: body, ContentType: 'application/octet-stream' }));
+    },
+    scratchRoot: () => os.tmpdir(),
+    async adoptFile(key, file, o) {
+      const stored = await uploadStream(key, createReadStream(file, { highWaterMark: 1 << 20 }), o);
+      await rm(file, { force: true });
+      return stored;
+    },
     stat: statObject,
     async exists(key) {
       return (await statObject(key)) !== null;
@@ -158,6 +174,14 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
         await client.send(new DeleteObjectCommand({ Bucket, Key: s3Key(key) }));
       } catch (err) {
         if (!isNotFound(err)) throw err;
+      }
+    },
+    async deleteMany(keys) {
+      for (let i = 0; i < keys.length; i += DELETE_BATCH) {
+        const Objects = keys.slice(i, i + DELETE_BATCH).map((k) => ({ Key: s3Key(k) }));
+        const res = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        const failed = (res.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+        if (failed.length > 0) throw new Error(`could not delete ${failed.length} objects: ${failed[0]!.Key} ${failed[0]!.Code ?? ''} ${failed[0]!.Message ?? ''}`);
       }
     },
     publicUrl(key) {

@@ -60,6 +60,16 @@ export interface Storage {
   put(key: string, body: Buffer | Uint8Array | Readable, opts: PutOptions): Promise<StoredObject>;
   /** Streams an object of unknown length into storage: an S3 multipart upload (parts ≥ 5 MiB) or a disk write. */
   uploadStream(key: string, body: Readable, opts: UploadStreamOptions): Promise<UploadResult>;
+  /**
+   * Stores private bytes that are never served (no content type or cache control of their own), as cheaply as
+   * the driver can: one file written in place on disk (no metadata file, no stat), one PutObject on S3 (no HEAD).
+   * Readers never see a half-written object; a second put of the same key replaces it.
+   */
+  putBlob(key: string, body: Uint8Array): Promise<void>;
+  /** A local folder where a file to be stored with `adoptFile` should be made (on disk: the store's own, so adopting is a rename). */
+  scratchRoot(): string;
+  /** Stores the local file `file` (made under `scratchRoot()`) and consumes it: renamed into place on disk, uploaded on S3. */
+  adoptFile(key: string, file: string, opts: UploadStreamOptions): Promise<UploadResult>;
   /** The object's metadata, or null when there is none. */
   stat(key: string): Promise<StoredObject | null>;
   /** Whether the object exists. */
@@ -70,6 +80,8 @@ export interface Storage {
   stream(key: string, range?: ByteRange): Promise<ObjectStream | null>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** Removes many objects (S3: up to 1,000 per request); missing ones are not an error. */
+  deleteMany(keys: readonly string[]): Promise<void>;
   /** The URL the browser loads the object from. */
   publicUrl(key: string): string;
   /** The key behind a URL made by `publicUrl`, or null for any other URL. */

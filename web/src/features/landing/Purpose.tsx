@@ -75,7 +75,7 @@ export function Features() {
                   on ? 'border-gold-500 bg-ink-900 text-white shadow-lg shadow-ink-950/20' : 'border-slate-200 bg-paper text-ink-900',
                 )}
               >
-                <span className={cn('flex h-12 w-12 shrink-0 items-center justify-center rounded-xl transition-colors duration-500', on ? 'bg-gold-500 text-ink-950' : 'bg-ink-900 text-gold-300')}>
+                <span className={cn('flex h-12 w-12 shrink-0 items-center justify-center rounded-xl transition-colors duration-500 motion-reduce:transition-none', on ? 'bg-gold-500 text-ink-950' : 'bg-ink-900 text-gold-300')}>
                   <Icon name={f.icon} />
                 </span>
                 <div className="flex flex-col gap-2">
@@ -85,7 +85,7 @@ export function Features() {
                       Featured
                     </span>
                   </div>
-                  <p className={cn('leading-relaxed transition-colors duration-500', on ? 'text-slate-200' : 'text-slate-700')}>{f.text}</p>
+                  <p className={cn('leading-relaxed transition-colors duration-500 motion-reduce:transition-none', on ? 'text-slate-200' : 'text-slate-700')}>{f.text}</p>
                 </div>
               </li>
             );

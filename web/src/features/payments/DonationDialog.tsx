@@ -25,6 +25,7 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
   const [emailError, setEmailError] = useState<string | undefined>();
   const { user } = useSession();
   const [wantsTokens, setWantsAdxTokens] = useState(false);
+  const [monthly, setMonthly] = useState(false);
   const [busy, setBusy] = useState(false);
   const sale = useTokenSale();
   // Tokens only while the sale is open, at its price: the server applies the same rule (and refuses a closed sale).
@@ -40,13 +41,14 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
     setMessage('');
     setEmail('');
     setWantsAdxTokens(false);
+    setMonthly(false);
   }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     // The server's own schema: the same messages (at least $1.00, above $1,000,000 arranged directly) before any call.
     const receiptEmail = user ? '' : email;
-    const parsed = ZCreateDonation.safeParse({ amount: cents ?? Number.NaN, donorName, message, wantsAdxTokens, email: receiptEmail });
+    const parsed = ZCreateDonation.safeParse({ amount: cents ?? Number.NaN, donorName, message, wantsAdxTokens, monthly, email: receiptEmail });
     if (!parsed.success) {
       const issues = parsed.error.issues;
       setAmountError(issues.find((i) => i.path[0] !== 'email')?.message);
@@ -58,7 +60,7 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
     setFailure(undefined);
     setBusy(true);
     try {
-      await openCheckoutInNewTab(() => createDonation({ amount: parsed.data.amount, donorName, message, wantsAdxTokens, ...(parsed.data.email ? { email: parsed.data.email } : {}) }));
+      await openCheckoutInNewTab(() => createDonation({ amount: parsed.data.amount, donorName, message, wantsAdxTokens, monthly, ...(parsed.data.email ? { email: parsed.data.email } : {}) }));
       reset();
       setOpen(false);
     } catch (err) {
@@ -113,6 +115,13 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
               }}
             />
           </Field>
+          <label className="flex items-start gap-3 rounded-lg border border-ink-900/15 p-3 text-sm text-slate-800">
+            <Checkbox checked={monthly} onCheckedChange={(v) => setMonthly(v === true)} aria-label="Give monthly" />
+            <span>
+              <span className="font-semibold text-ink-900">Give monthly</span>
+              <span className="mt-1 block text-slate-700">The same amount every month, with a receipt each time. Change or cancel whenever you like from the link in any receipt.</span>
+            </span>
+          </label>
           <Field label="Your name (optional)">
             <Input value={donorName} onChange={(e) => setDonorName(e.target.value)} maxLength={100} autoComplete="name" />
           </Field>
@@ -153,7 +162,7 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
             </p>
           )}
           <Button type="submit" className="w-full" size="lg" loading={busy} disabled={amount.trim() === ''}>
-            {busy ? 'Processing...' : cents ? `Donate $${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}` : 'Donate'}
+            {busy ? 'Processing...' : cents ? `Donate $${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}${monthly ? ' monthly' : ''}` : 'Donate'}
           </Button>
         </form>
       </DialogContent>

@@ -1,6 +1,6 @@
 import type { RecordingProgressEvent, RecordingStatusEvent } from '@app/common/events';
 import type { StudioState, TStudioTake } from '@app/common/studio';
-import type { UploadSnapshot } from './uploader';
+import type { StudioUploader, UploadSnapshot } from './uploader';
 
 /** What the studio page renders and calls. */
 export interface StudioRecorder {
@@ -30,4 +30,16 @@ export interface StudioRecorder {
   onProgress(e: RecordingProgressEvent): void;
   /** Resumes showing a take that is finalizing or finished (page reloaded after Stop). */
   adopt(take: TStudioTake): void;
+}
+
+/** Everything the studio keeps between renders that is not itself rendered. */
+export interface RecorderRuntime {
+  recorder: MediaRecorder | null;
+  uploader: StudioUploader | null;
+  /** Chunk reads in order (MediaRecorder Blob → bytes is async; seqs must follow recording order). */
+  chain: Promise<void>;
+  recordingId: string | null;
+  state: StudioState;
+  /** Finish was accepted: the worker is finalizing. */
+  finishing: boolean;
 }

@@ -2,7 +2,8 @@ import { INGEST_PATH, type TStudioTake } from '@app/common/studio';
 import { requestPersistentStorage } from './device-guards';
 import { indexedDbSpill } from './idb-spill';
 import { recorderOptions } from './media';
-import { ingestUrl, StudioUploader, type UploadSnapshot } from './uploader';
+import { ingestUrl } from './ingest-connection';
+import { StudioUploader, type UploadSnapshot } from './uploader';
 
 export interface PipelineHandlers {
   onSnapshot(snapshot: UploadSnapshot, uploader: StudioUploader): void;

@@ -2,31 +2,14 @@
  * The studio's chunk uploader (framework-free). It numbers the MediaRecorder chunks, sends each as one binary
  * frame over the ingest WebSocket (common/src/studio.ts), and keeps every chunk until the server has
  * acknowledged it: in memory up to a budget, beyond it in a spill store (IndexedDB in the browser). After a
- * reconnect the server's hello says what it holds, and exactly the rest is sent again. Non-fatal closes
- * reconnect with exponential backoff and jitter; the close codes in INGEST_FATAL_CODES stop it for good.
+ * reconnect the server's hello says what it holds, and exactly the rest is sent again.
  *
- * The pure bookkeeping lives in ./chunks; {@link StudioUploader} wires them to a socket.
+ * The pure bookkeeping lives in ./chunks and the socket's life (reconnects, stalls, fatal closes) in
+ * ./ingest-connection; {@link StudioUploader} decides what goes over it.
  */
-import { encodeFrame, INGEST_CLOSE_REASONS, INGEST_FATAL_CODES, ZIngestServerMessage } from '@app/common/studio';
-import { backoffDelay, ChunkBuffer, ChunkLedger, DEFAULT_BACKOFF, resendSelection, StreamHead, type BackoffOptions, type SpillStore } from './chunks';
-
-export type { SpillStore } from './chunks';
-
-/** The socket the uploader needs (the browser's WebSocket fits). */
-export interface IngestSocket {
-  binaryType: string;
-  readonly readyState: number;
-  readonly bufferedAmount: number;
-  onopen: ((ev: unknown) => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  onclose: ((ev: { code: number; reason: string }) => void) | null;
-  onerror: ((ev: unknown) => void) | null;
-  send(data: Uint8Array): void;
-  close(code?: number, reason?: string): void;
-}
-
-/** The connection as the studio shows it. */
-export type UploadConnection = 'connecting' | 'open' | 'reconnecting' | 'closed' | 'failed';
+import { encodeFrame, type TIngestAck, type TIngestHello } from '@app/common/studio';
+import { ChunkBuffer, ChunkLedger, DEFAULT_BACKOFF, resendSelection, StreamHead, type BackoffOptions, type SpillStore } from './chunks';
+import { IngestConnection, type IngestFatalError, type IngestSocket, type UploadConnection } from './ingest-connection';
 
 /** What the studio renders about the upload. */
 export interface UploadSnapshot {
@@ -61,17 +44,6 @@ export interface UploaderOptions {
   stallMs?: number;
 }
 
-/** A fatal close of the ingest socket: the take cannot go on over this connection. */
-export class IngestFatalError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'IngestFatalError';
-  }
-}
-
 const OPEN = 1;
 
 /** Sends one take's chunks reliably (see the module comment). */
@@ -79,17 +51,10 @@ export class StudioUploader {
   private readonly ledger: ChunkLedger;
   private readonly buffer: ChunkBuffer;
   private readonly head = new StreamHead();
-  private readonly opts: Required<Omit<UploaderOptions, 'spill' | 'onChange' | 'firstSeq'>> & Pick<UploaderOptions, 'onChange'>;
-  private socket: IngestSocket | null = null;
-  private connection: UploadConnection = 'connecting';
+  private readonly connection: IngestConnection;
+  private readonly maxBufferedBytes: number;
+  private readonly onChange: UploaderOptions['onChange'];
   private error: IngestFatalError | null = null;
-  private attempt = 0;
-  /** When the server last showed progress (hello or ack), and the watchdog that checks it. */
-  private lastProgress = Date.now();
-  private watchdog: ReturnType<typeof setInterval> | null = null;
-  private ready = false;
-  private stopped = false;
-  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   /** Seqs waiting to be sent on the current connection, in order, without repeats. */
   private queue: number[] = [];
   private readonly queued = new Set<number>();
@@ -101,22 +66,32 @@ export class StudioUploader {
   constructor(options: UploaderOptions) {
     this.ledger = new ChunkLedger(options.firstSeq ?? 0);
     this.buffer = new ChunkBuffer(options.memoryBudgetBytes ?? 64 * 1024 * 1024, options.spill ?? null);
-    this.opts = {
-      url: options.url,
-      createSocket: options.createSocket ?? ((url) => new WebSocket(url) as unknown as IngestSocket),
-      memoryBudgetBytes: options.memoryBudgetBytes ?? 64 * 1024 * 1024,
-      random: options.random ?? Math.random,
-      backoff: options.backoff ?? DEFAULT_BACKOFF,
-      maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
-      stallMs: options.stallMs ?? 20_000,
-      onChange: options.onChange,
-    };
+    this.maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
+    this.onChange = options.onChange;
+    this.connection = new IngestConnection(
+      {
+        url: options.url,
+        createSocket: options.createSocket ?? ((url) => new WebSocket(url) as unknown as IngestSocket),
+        random: options.random ?? Math.random,
+        backoff: options.backoff ?? DEFAULT_BACKOFF,
+        stallMs: options.stallMs ?? 20_000,
+      },
+      {
+        onConnecting: () => {
+          this.queue = [];
+          this.queued.clear();
+        },
+        onMessage: (msg) => this.onMessage(msg),
+        onFatal: (error) => this.onFatal(error),
+        onChange: () => this.emit(),
+        waiting: () => !this.ledger.allAcked,
+      },
+    );
   }
 
   /** Opens the ingest socket. */
   start(): void {
-    this.connect();
-    this.watchdog = setInterval(() => this.checkStall(), Math.max(50, Math.min(5_000, this.opts.stallMs / 4)));
+    this.connection.start();
   }
 
   /**
@@ -157,20 +132,7 @@ export class StudioUploader {
 
   /** Closes the socket for good (after finish, or when the studio is left). */
   close(): void {
-    this.stopped = true;
-    if (this.watchdog) clearInterval(this.watchdog);
-    this.watchdog = null;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = null;
-    const s = this.socket;
-    this.socket = null;
-    if (s) {
-      s.onclose = null;
-      s.onmessage = null;
-      s.onerror = null;
-      s.close(1000, 'done');
-    }
-    if (this.connection !== 'failed') this.connection = 'closed';
+    this.connection.close();
     this.emit();
   }
 
@@ -191,7 +153,7 @@ export class StudioUploader {
 
   snapshot(): UploadSnapshot {
     return {
-      connection: this.connection,
+      connection: this.connection.state,
       recordedBytes: this.ledger.recordedBytes,
       ackedBytes: this.ledger.ackedBytes,
       pendingChunks: this.ledger.pendingCount,
@@ -201,46 +163,13 @@ export class StudioUploader {
   }
 
   private emit(): void {
-    this.opts.onChange?.(this.snapshot());
+    this.onChange?.(this.snapshot());
   }
 
-  private connect(): void {
-    if (this.stopped) return;
-    this.lastProgress = Date.now();
-    this.ready = false;
-    this.queue = [];
-    this.queued.clear();
-    let socket: IngestSocket;
-    try {
-      socket = this.opts.createSocket(this.opts.url);
-    } catch {
-      this.scheduleReconnect();
-      return;
-    }
-    socket.binaryType = 'arraybuffer';
-    this.socket = socket;
-    socket.onmessage = (ev) => this.onMessage(socket, ev.data);
-    socket.onclose = (ev) => this.onClose(socket, ev.code);
-    socket.onerror = () => undefined;
-  }
-
-  private onMessage(socket: IngestSocket, data: unknown): void {
-    if (socket !== this.socket || typeof data !== 'string') return;
-    let parsed;
-    try {
-      parsed = ZIngestServerMessage.safeParse(JSON.parse(data));
-    } catch {
-      return;
-    }
-    if (!parsed.success) return;
-    const msg = parsed.data;
-    this.lastProgress = Date.now();
+  private onMessage(msg: TIngestHello | TIngestAck): void {
     if (msg.type === 'hello') {
-      this.attempt = 0;
-      this.connection = 'open';
       const { resend, held } = resendSelection(this.ledger.unacked(), msg);
       for (const seq of held) this.acknowledge(seq);
-      this.ready = true;
       // Chunks still being stored locally are enqueued by push() once written.
       this.enqueue(resend.filter((seq) => this.buffer.has(seq)));
     } else {
@@ -251,57 +180,14 @@ export class StudioUploader {
     this.settleDrain();
   }
 
-  /** A connection that shows no progress while chunks wait is dropped and replaced. */
-  private checkStall(): void {
-    const socket = this.socket;
-    if (!socket || this.stopped || this.ledger.allAcked) {
-      this.lastProgress = Date.now();
-      return;
-    }
-    if (Date.now() - this.lastProgress < this.opts.stallMs) return;
-    this.socket = null;
-    this.ready = false;
-    socket.onclose = null;
-    socket.onmessage = null;
-    socket.onerror = null;
-    try {
-      socket.close(4000, 'stalled');
-    } catch {
-      // Already closing.
-    }
-    this.scheduleReconnect();
-  }
-
   private acknowledge(seq: number): void {
     if (this.ledger.ack(seq)) void this.buffer.delete(seq);
   }
 
-  private onClose(socket: IngestSocket, code: number): void {
-    if (socket !== this.socket) return;
-    this.socket = null;
-    this.ready = false;
-    if (INGEST_FATAL_CODES.has(code)) {
-      this.stopped = true;
-      if (this.watchdog) clearInterval(this.watchdog);
-      this.watchdog = null;
-      this.connection = 'failed';
-      this.error = new IngestFatalError(code, INGEST_CLOSE_REASONS[code] ?? `Upload refused (${code})`);
-      this.emit();
-      for (const w of this.drainWaiters.splice(0)) w.reject(this.error);
-      return;
-    }
-    this.scheduleReconnect();
-  }
-
-  private scheduleReconnect(): void {
-    if (this.stopped) return;
-    this.connection = 'reconnecting';
+  private onFatal(error: IngestFatalError): void {
+    this.error = error;
     this.emit();
-    const delay = backoffDelay(this.attempt++, this.opts.random, this.opts.backoff);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      this.connect();
-    }, delay);
+    for (const w of this.drainWaiters.splice(0)) w.reject(error);
   }
 
   private enqueue(seqs: number[]): void {
@@ -318,9 +204,9 @@ export class StudioUploader {
     if (this.pumping) return;
     this.pumping = true;
     try {
-      while (this.ready && this.socket && this.queue.length > 0) {
-        const socket = this.socket;
-        if (socket.bufferedAmount > this.opts.maxBufferedBytes) {
+      while (this.connection.ready && this.connection.socket && this.queue.length > 0) {
+        const socket = this.connection.socket;
+        if (socket.bufferedAmount > this.maxBufferedBytes) {
           await new Promise((r) => setTimeout(r, 50));
           continue;
         }
@@ -328,7 +214,7 @@ export class StudioUploader {
         this.queued.delete(seq);
         if (!this.ledger.isPending(seq)) continue;
         const bytes = await this.buffer.get(seq);
-        if (!bytes || socket !== this.socket || !this.ready || socket.readyState !== OPEN) {
+        if (!bytes || socket !== this.connection.socket || !this.connection.ready || socket.readyState !== OPEN) {
           // The connection changed while reading: the next hello decides what is sent.
           continue;
         }
@@ -345,10 +231,4 @@ export class StudioUploader {
       if (this.ledger.allAcked) for (const w of this.drainWaiters.splice(0)) w.resolve();
     });
   }
-}
-
-/** The ingest socket's URL on this page's origin. */
-export function ingestUrl(location: { protocol: string; host: string }, path: string, recordingId: string): string {
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}${path}?recording=${encodeURIComponent(recordingId)}`;
 }

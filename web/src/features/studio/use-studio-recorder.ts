@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RecordingProgressEvent } from '@app/common/events';
 import { INGEST_PATH, STUDIO_MEDIA, type StudioState, type TStudioTake } from '@app/common/studio';
 
 export type { StudioRecorder } from './studio-recorder.types';
@@ -10,54 +9,39 @@ import { finishWithResends } from './finish-take';
 import { pickMimeType } from './media';
 import { openTakePipeline } from './take-pipeline';
 import { forgetSavedChunks, uploadSavedChunks } from './take-recovery';
-import type { StudioRecorder } from './studio-recorder.types';
-import { ingestUrl, type StudioUploader, type UploadSnapshot } from './uploader';
+import type { RecorderRuntime, StudioRecorder } from './studio-recorder.types';
+import { ingestUrl } from './ingest-connection';
+import type { UploadSnapshot } from './uploader';
 import { PREVIEW_UNAVAILABLE, useCameraPreview } from './use-camera-preview';
+import { END_FAILED, useFinalizeStatus } from './use-finalize-status';
+import { useTakeClock } from './use-take-clock';
 import { useTakeGuards } from './use-take-guards';
 
 const START_FAILED = 'Unable to start recording. Please check your camera and microphone permissions.';
-const END_FAILED = 'There was an issue ending the recording.';
 
 const STORAGE_STOPPED = 'This device is almost out of storage: the recording was stopped and everything recorded is saved.';
 /** Seconds of recording waiting for the server beyond which the studio says the upload is behind. */
 export const BACKLOG_WARN_SECONDS = 60;
 
-/** Everything the studio keeps between renders that is not itself rendered. */
-interface Runtime {
-  recorder: MediaRecorder | null;
-  uploader: StudioUploader | null;
-  /** Chunk reads in order (MediaRecorder Blob → bytes is async; seqs must follow recording order). */
-  chain: Promise<void>;
-  recordingId: string | null;
-  /** Milliseconds recorded before the current live stretch, and when that stretch began. */
-  accumulatedMs: number;
-  liveSince: number | null;
-  state: StudioState;
-  /** Finish was accepted: the worker is finalizing. */
-  finishing: boolean;
-}
-
 /**
  * The studio's recorder: camera preview, MediaRecorder with the studio's settings, the chunk uploader and the
  * status machine idle → starting → live ⇄ paused → ending → uploading → completed (any failure → error).
+ * The recorded-time clock is ./use-take-clock, what follows finish is ./use-finalize-status.
  */
 export function useStudioRecorder(): StudioRecorder {
   const [state, setStateValue] = useState<StudioState>('idle');
-  const [elapsed, setElapsed] = useState(0);
   const [upload, setUpload] = useState<UploadSnapshot | null>(null);
-  const [finalizing, setFinalizing] = useState(false);
-  const [finalizePercent, setFinalizePercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [recordingUrl, setRecordingUrl] = useState<string | null>(null);
   const { preview, previewError, setPreviewError, openPreview, closePreview } = useCameraPreview();
-  const rt = useRef<Runtime>({ recorder: null, uploader: null, chain: Promise.resolve(), recordingId: null, accumulatedMs: 0, liveSince: null, state: 'idle', finishing: false });
+  const rt = useRef<RecorderRuntime>({ recorder: null, uploader: null, chain: Promise.resolve(), recordingId: null, state: 'idle', finishing: false });
+  const { elapsed, elapsedMs, begin: beginClock, freeze: freezeClock, halt: haltClock, resume: resumeClock, reset: resetClock } = useTakeClock(state === 'live');
+
+  const runtime = useCallback(() => rt.current, []);
 
   const setState = useCallback((s: StudioState) => {
     rt.current.state = s;
     setStateValue(s);
   }, []);
-
-  const elapsedMs = () => rt.current.accumulatedMs + (rt.current.liveSince === null ? 0 : Date.now() - rt.current.liveSince);
 
   const releaseRecorder = useCallback(() => {
     const r = rt.current.recorder;
@@ -73,18 +57,16 @@ export function useStudioRecorder(): StudioRecorder {
   const fail = useCallback(
     (message: string, title = 'Error') => {
       if (rt.current.state === 'error' || rt.current.state === 'completed') return;
-      if (rt.current.liveSince !== null) {
-        rt.current.accumulatedMs = elapsedMs();
-        rt.current.liveSince = null;
-      }
+      freezeClock();
       releaseRecorder();
       setError(message);
       setState('error');
       console.error(title, message);
       toast({ title, description: message, variant: 'destructive' });
     },
-    [releaseRecorder, setState],
+    [freezeClock, releaseRecorder, setState],
   );
+  const { finalizing, finalizePercent, recordingUrl, markFinishing, clearFinalize, onStatus, onProgress, adopt } = useFinalizeStatus(runtime, setState, fail);
 
   // Leaving the page: the recorder stops and the socket closes; unacknowledged chunks stay in IndexedDB.
   useEffect(() => {
@@ -94,13 +76,6 @@ export function useStudioRecorder(): StudioRecorder {
       runtime.uploader?.close();
     };
   }, [releaseRecorder]);
-
-  // The timer: whole seconds, moving only while live.
-  useEffect(() => {
-    if (state !== 'live') return;
-    const id = window.setInterval(() => setElapsed(Math.floor(elapsedMs() / 1000)), 250);
-    return () => window.clearInterval(id);
-  }, [state]);
 
   const start = useCallback(async () => {
     if (rt.current.state !== 'idle') return;
@@ -152,36 +127,30 @@ export function useStudioRecorder(): StudioRecorder {
     rt.current.chain = Promise.resolve();
     rt.current.recorder = recorder;
     recorder.start(STUDIO_MEDIA.timesliceMs);
-    rt.current.accumulatedMs = 0;
-    rt.current.liveSince = Date.now();
-    setElapsed(0);
+    beginClock();
     setState('live');
-  }, [fail, openPreview, setPreviewError, setState]);
+  }, [beginClock, fail, openPreview, setPreviewError, setState]);
 
   const pause = useCallback(() => {
     const r = rt.current.recorder;
     if (rt.current.state !== 'live' || !r) return;
     r.pause();
-    rt.current.accumulatedMs = elapsedMs();
-    rt.current.liveSince = null;
-    setElapsed(Math.floor(rt.current.accumulatedMs / 1000));
+    haltClock();
     setState('paused');
-  }, [setState]);
+  }, [haltClock, setState]);
 
   const resume = useCallback(() => {
     const r = rt.current.recorder;
     if (rt.current.state !== 'paused' || !r) return;
     r.resume();
-    rt.current.liveSince = Date.now();
+    resumeClock();
     setState('live');
-  }, [setState]);
+  }, [resumeClock, setState]);
 
   const stop = useCallback(async () => {
     const { recorder, uploader, recordingId } = rt.current;
     if ((rt.current.state !== 'live' && rt.current.state !== 'paused') || !recorder || !uploader || !recordingId) return;
-    rt.current.accumulatedMs = elapsedMs();
-    rt.current.liveSince = null;
-    setElapsed(Math.floor(rt.current.accumulatedMs / 1000));
+    haltClock();
     setState('ending');
     try {
       // The last chunk arrives before 'stop'.
@@ -196,16 +165,15 @@ export function useStudioRecorder(): StudioRecorder {
       setState('uploading');
       await uploader.drain();
       if (uploader.lastSeq < 0) throw new Error('Nothing was recorded');
-      await finishWithResends(recordingId, uploader.lastSeq, uploader, Math.round(rt.current.accumulatedMs / 1000));
-      rt.current.finishing = true;
-      setFinalizing(true);
+      await finishWithResends(recordingId, uploader.lastSeq, uploader, Math.round(elapsedMs() / 1000));
+      markFinishing();
       uploader.close();
       await uploader.discard();
     } catch (err) {
       console.error(END_FAILED, err);
       fail(END_FAILED);
     }
-  }, [closePreview, fail, setState]);
+  }, [elapsedMs, haltClock, closePreview, fail, markFinishing, setState]);
 
   // While live or paused: the screen stays on, leaving asks first, and a device running out of storage stops the take cleanly.
   useTakeGuards(state === 'live' || state === 'paused', () => {
@@ -226,15 +194,14 @@ export function useStudioRecorder(): StudioRecorder {
         // Chunks this browser saved but the server never acknowledged (a crash, a closed tab) go up first.
         const savedLast = await uploadSavedChunks(ingestUrl(window.location, INGEST_PATH, take.recording_id), take.recording_id);
         await finishWithResends(take.recording_id, Math.max(savedLast, take.next_seq - 1), null);
-        rt.current.finishing = true;
-        setFinalizing(true);
+        markFinishing();
         await forgetSavedChunks(take.recording_id);
       } catch (err) {
         console.error(END_FAILED, err);
         fail(END_FAILED);
       }
     },
-    [fail, setState],
+    [fail, markFinishing, setState],
   );
 
   const reset = useCallback(() => {
@@ -243,53 +210,13 @@ export function useStudioRecorder(): StudioRecorder {
     rt.current.uploader?.close();
     rt.current.uploader = null;
     rt.current.recordingId = null;
-    rt.current.accumulatedMs = 0;
-    rt.current.liveSince = null;
-    rt.current.finishing = false;
+    resetClock();
+    clearFinalize();
     setUpload(null);
-    setFinalizing(false);
-    setFinalizePercent(null);
     setError(null);
-    setElapsed(0);
     setState('idle');
     openPreview().catch(() => setPreviewError(PREVIEW_UNAVAILABLE));
-  }, [openPreview, releaseRecorder, setPreviewError, setState]);
-
-  const onStatus = useCallback<StudioRecorder['onStatus']>(
-    (e) => {
-      if (e.recording_id !== rt.current.recordingId) return;
-      if (e.status === 'completed' && rt.current.finishing && rt.current.state !== 'completed') {
-        setRecordingUrl(e.recording_url ?? null);
-        setFinalizePercent(100);
-        setState('completed');
-        toast({ title: 'Recording Ended', description: 'Your session was saved to the archive.', variant: 'success' });
-      } else if (e.status === 'failed') {
-        fail(e.error ? `${END_FAILED} ${e.error}` : END_FAILED);
-      }
-    },
-    [fail, setState],
-  );
-
-  const onProgress = useCallback((e: RecordingProgressEvent) => {
-    if (e.recording_id !== rt.current.recordingId) return;
-    setFinalizePercent((p) => Math.max(p ?? 0, Math.min(100, Math.round(e.percent))));
-  }, []);
-
-  const adopt = useCallback(
-    (take: TStudioTake) => {
-      if (rt.current.state !== 'idle') return;
-      rt.current.recordingId = take.recording_id;
-      if (take.status === 'finalizing') {
-        rt.current.finishing = true;
-        setFinalizing(true);
-        setState('uploading');
-      } else if (take.status === 'completed') {
-        rt.current.finishing = true;
-        setState('completed');
-      }
-    },
-    [setState],
-  );
+  }, [clearFinalize, resetClock, openPreview, releaseRecorder, setPreviewError, setState]);
 
   const backlogSeconds = upload ? Math.round((upload.pendingChunks * STUDIO_MEDIA.timesliceMs) / 1000) : 0;
   return { state, elapsed, upload, backlogSeconds, finalizing, finalizePercent, error, recordingUrl, preview, previewError, start, pause, resume, stop, endLeftover, reset, onStatus, onProgress, adopt };

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiError } from '@app/common/schemas/errors';
+import { ZManageLinkQuery, ZMonthlyGiftList, ZMonthlyGiftParams, ZPortalUrl } from '@app/common/schemas/monthly';
+import { findSubscription } from '@app/common/server/payments/monthly';
+import { listMonthlyGifts } from '@app/common/server/payments/monthly-gifts.repository';
+import { verifyManageToken } from '@app/common/server/payments/monthly-links';
+import { httpError } from '../../http-error';
+import { portalFor } from './monthly.service';
+
+/**
+ * Monthly giving's own routes: a member's running gifts, the Customer Portal for one of them (members), and the
+ * signed "Manage or cancel" link of every monthly receipt, which opens the portal for whoever holds the mail.
+ */
+export const monthlyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productName: string }> = async (app, opts) => {
+  app.get(
+    '/api/payments/monthly',
+    { config: { access: 'member', limit: 'api_call' }, schema: { tags: ['payments'], summary: 'My running monthly gifts', response: { 200: ZMonthlyGiftList, 401: ZApiError } } },
+    async (req) => ({ rows: await listMonthlyGifts(app.db, req.session!.userId) }),
+  );
+
+  app.post(
+    '/api/payments/monthly/:id/portal',
+    {
+      config: { access: 'member', limit: 'payment' },
+      schema: {
+        tags: ['payments'],
+        summary: "Open the payment provider's Customer Portal for one of my monthly gifts (change the card or cancel)",
+        params: ZMonthlyGiftParams,
+        response: { 200: ZPortalUrl, 401: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError, 503: ZApiError },
+      },
+    },
+    async (req) => {
+      const gift = await findSubscription(app.db, req.params.id);
+      // Another member's gift is not found, not forbidden: its existence is not theirs to learn.
+      if (!gift || gift.user_id !== req.session!.userId) throw httpError(404, 'No such monthly gift');
+      return portalFor(app.db, app.payments, gift.id, `${opts.publicUrl}/`);
+    },
+  );
+
+  app.get(
+    '/api/payments/monthly/manage',
+    {
+      config: { access: 'public', limit: 'payment' },
+      schema: {
+        tags: ['payments'],
+        summary: 'A monthly receipt\'s "Manage or cancel" link (signed, expiring): redirects to a new Customer Portal session',
+        querystring: ZManageLinkQuery,
+        response: { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError, 503: ZApiError },
+      },
+    },
+    async (req, reply) => {
+      const giftId = await verifyManageToken(app.db, req.query.token, app.clock());
+      if (!giftId) throw httpError(403, 'This link is not valid or has expired. The latest receipt carries a new one.');
+      const { url } = await portalFor(app.db, app.payments, giftId, `${opts.publicUrl}/`);
+      return reply.header('cache-control', 'no-store').redirect(url, 303);
+    },
+  );
+};
