@@ -33,7 +33,14 @@ describe('monthly giving', () => {
     const manage = /href="([^"]*\/api\/payments\/monthly\/manage\?token=[^"]+)"/.exec(receipt.html_body)![1]!.replaceAll('&amp;', '&');
     expect((await db('donation_subscriptions').first('status')).status).toBe('active');
 
-    // The person follows it to the (TEST MODE) portal and cancels.
+    // Their account page shows the gift, and "Manage or cancel" there opens the portal too.
+    await tab.goto(`${site.app.baseUrl}/account`);
+    const gifts = tab.getByTestId('monthly-giving');
+    await gifts.getByText('$25.00 every month').waitFor();
+    await gifts.getByRole('button', { name: 'Manage or cancel' }).click();
+    await tab.getByTestId('portal-amount').getByText('$25.00 / month').waitFor();
+
+    // The person follows the receipt's link to the (TEST MODE) portal and cancels.
     // The worker writes links on its own configured origin; the path is what the person follows here.
     const link = new URL(manage);
     await tab.goto(`${site.app.baseUrl}${link.pathname}${link.search}`);

@@ -58,6 +58,8 @@ describe('monthly giving in TEST MODE, driven by the clock', () => {
     expect((await t.app.inject({ method: 'POST', url: '/checkout/test/subscriptions/renew-due' })).json()).toEqual({ invoices: 0 });
     for (let i = 0; i < 3; i++) await nextMonth();
     await settled(sessionId, { donations: 4, renewals: 3, receipts: 4 });
+    // Every month carries the donor's address, so the mailed receipts link (by address) lists them all.
+    expect(await t.database.db('donations').whereNotNull('subscription_id').pluck('payer_email')).toEqual(Array(4).fill('monthly@example.org'));
 
     const listed = (await member.request('GET', '/api/payments/monthly')).json() as { rows: Array<{ id: string; months_paid: number; status: string }> };
     expect(listed.rows).toHaveLength(1);

@@ -6,6 +6,7 @@ import { Holdings } from '../features/account/Holdings';
 import { PaymentList } from '../features/account/PaymentList';
 import { Statements } from '../features/account/Statements';
 import { useAccount } from '../features/account/use-account';
+import { ManageMonthlyGiving } from '../features/payments/ManageMonthlyGiving';
 import { RequireSession } from '../features/auth/RequireSession';
 import { useLoadErrorToast } from '../lib/use-action';
 
@@ -27,6 +28,7 @@ function AccountPage() {
         <>
           <ClaimPanel claimable={data.claimable} email={data.email} />
           <Holdings h={data.holdings} />
+          <ManageMonthlyGiving />
           <section aria-labelledby="payments-title" className="flex flex-col gap-3">
             <h2 id="payments-title" className="font-display text-xl font-semibold text-ink-900">
               Your payments

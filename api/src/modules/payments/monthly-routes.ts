@@ -33,7 +33,8 @@ export const monthlyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
       const gift = await findSubscription(app.db, req.params.id);
       // Another member's gift is not found, not forbidden: its existence is not theirs to learn.
       if (!gift || gift.user_id !== req.session!.userId) throw httpError(404, 'No such monthly gift');
-      return portalFor(app.db, app.payments, gift.id, `${opts.publicUrl}/`);
+      // The member came from their account page; the portal's way back leads there.
+      return portalFor(app.db, app.payments, gift.id, `${opts.publicUrl}/account`);
     },
   );
 

@@ -117,6 +117,7 @@ async function applyInvoicePaid(trx: Knex.Transaction, o: MonthlyObject): Promis
       message: row.message,
       wants_adx_tokens: Boolean(tokens),
       user_id: row.user_id,
+      payer_email: row.payer_email,
       tokens_per_dollar: tokens ? row.tokens_per_dollar : null,
       adx_tokens: tokens,
       subscription_id: row.id,

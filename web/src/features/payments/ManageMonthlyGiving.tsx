@@ -36,7 +36,7 @@ export function ManageMonthlyGiving() {
   if (gifts.isError || gifts.data.rows.length === 0) return null;
   return (
     <section aria-labelledby="monthly-giving-title" className="space-y-3" data-testid="monthly-giving">
-      <h2 id="monthly-giving-title" className="text-xl font-semibold text-ink-900">
+      <h2 id="monthly-giving-title" className="font-display text-xl font-semibold text-ink-900">
         Monthly giving
       </h2>
       {gifts.data.rows.map((g) => (
