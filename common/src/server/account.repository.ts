@@ -109,10 +109,14 @@ export async function paymentForReceipt(db: Knex, kind: PaymentKind, id: string)
 /** Statuses a statement lists: money that arrived (its refunds shown beside it). */
 const STATEMENT_FILTER = `AND t.paid_at IS NOT NULL`;
 
-/** The years in which the payer paid something, newest first. */
+/**
+ * The years in which the payer paid something, newest first. Read on every account page, so only the dates: no
+ * refunds joined in and no page ordering (the same rows as a statement's, `STATEMENT_FILTER`).
+ */
 export async function statementYears(db: Knex, p: PayerRef): Promise<number[]> {
-  const u = unionOf(p, STATEMENT_FILTER, [], null);
-  const { rows } = (await db.raw(`SELECT DISTINCT extract(year FROM date AT TIME ZONE 'UTC')::int AS y FROM (${u.sql}) AS u ORDER BY y DESC`, u.bindings as Knex.RawBinding[])) as { rows: Array<{ y: number }> };
+  const [owner, ownerValue] = who(p);
+  const parts = BRANCHES.map((b) => `SELECT t.paid_at FROM ${b.table} t WHERE ${owner} AND t.${b.status} NOT IN ('failed', 'expired') ${STATEMENT_FILTER}`);
+  const { rows } = (await db.raw(`SELECT DISTINCT extract(year FROM paid_at AT TIME ZONE 'UTC')::int AS y FROM (${parts.join(' UNION ALL ')}) AS u ORDER BY y DESC`, BRANCHES.map(() => ownerValue))) as { rows: Array<{ y: number }> };
   return rows.map((r) => r.y);
 }
 
