@@ -49,6 +49,11 @@ describe('monthly giving', () => {
     await tab.getByTestId('portal-status').getByText('Status: canceled').waitFor();
     await eventually(async () => Boolean(await db('mail_outbox').where({ to_address: 'monthly-person@example.org', kind: 'monthly-canceled' }).first()), 15_000, 'the cancellation mail');
     expect((await db('donation_subscriptions').first('status')).status).toBe('canceled');
+
+    // A damaged link (a mail client cut it short) shows a page that says so.
+    await tab.goto(`${site.app.baseUrl}${link.pathname}${link.search.slice(0, -3)}`);
+    await tab.waitForURL(/\/receipts\?manage=invalid$/);
+    await tab.getByTestId('manage-link-problem').getByText(/not valid or has expired/).waitFor();
     await context.close();
   });
 });

@@ -82,6 +82,13 @@ describe('monthly giving in TEST MODE, driven by the clock', () => {
     expect(opened.headers.location).toContain('/checkout/test/portal/cus_local_');
     const altered = link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     expect((await t.app.inject({ method: 'GET', url: altered })).statusCode).toBe(403);
+    // A browser (a person following the mail) is taken to a page that says so, for a bad link of any shape.
+    for (const url of [altered, '/api/payments/monthly/manage?token=not-a-token']) {
+      const shown = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(shown.statusCode).toBe(303);
+      expect(shown.headers.location).toBe('/receipts?manage=invalid');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/payments/monthly/manage?token=not-a-token' })).statusCode).toBe(400);
 
     // Cancel in the portal.
     expect((await member.request('POST', `${portalPath}/cancel`, '', form)).statusCode).toBe(303);

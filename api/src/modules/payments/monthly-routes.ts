@@ -48,6 +48,12 @@ export const monthlyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
         querystring: ZManageLinkQuery,
         response: { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError, 503: ZApiError },
       },
+      // A person follows this link from a mail: a browser is shown a page that says what went wrong, not JSON.
+      errorHandler: (err: { statusCode?: number }, req, reply) => {
+        if (!req.headers.accept?.includes('text/html')) throw err;
+        const status = err.statusCode ?? 500;
+        return reply.header('cache-control', 'no-store').redirect(`/receipts?manage=${status === 400 || status === 403 || status === 404 ? 'invalid' : 'unavailable'}`, 303);
+      },
     },
     async (req, reply) => {
       const giftId = await verifyManageToken(app.db, req.query.token, app.clock());
