@@ -5,14 +5,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', isolate: false } },
       {
         extends: true,
         test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/setup/global.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/setup/global.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/setup/global.ts', 'tests/setup/browser.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
       },
     ],
     pool: 'forks',

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint (ESLint and knip's unused exports) and the web app's build side by side, then unit, integration and end-to-end tests
+// `npm test`: typecheck, lint (ESLint and knip's unused exports) and the web app's build side by side, then (once the build is done) unit, integration and end-to-end tests
 // (vitest; the integration and e2e projects bring up Postgres and Redis and a fresh database).
 // Every step runs even when an earlier one fails, so one run shows everything; exits non-zero on any failure.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -63,15 +63,23 @@ async function tools(): Promise<void> {
     log(bin ? `nginx: ${bin}` : 'nginx: not available; the cluster test falls back to the Node stand-in proxy');
   });
 }
-await Promise.all([step('typecheck', () => npmScript('typecheck')), step('lint', () => npmScript('lint')), step('build web', () => buildWeb(log)), tools()]);
-await step('tests', async () =>
-  exitCode(
-    await run(path.join(BIN, 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...vitestArgs], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'test' },
-    }),
-  ),
-);
+const tests = () =>
+  step('tests', async () =>
+    exitCode(
+      await run(path.join(BIN, 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...vitestArgs], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'test' },
+      }),
+    ),
+  );
+// The tests need the web build (the e2e files, which run first) and the tools, not the two checks: they start as soon
+// as those are ready, beside whatever check is still running (much of a test's time is spent waiting on Postgres,
+// Chromium or a timer, so the checks fill the cores meanwhile).
+await Promise.all([
+  step('typecheck', () => npmScript('typecheck')),
+  step('lint', () => npmScript('lint')),
+  Promise.all([step('build web', () => buildWeb(log)), tools()]).then(tests),
+]);
 
 let passed = 0;
 let failed = 0;

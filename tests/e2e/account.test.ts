@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signLink } from '@app/common/domain/signed-link';
 import { linkSecretOf } from '@app/common/server/link-secret';
+import { downloaded } from '../helpers/browser';
 import { useE2eSite } from '../helpers/e2e';
 import { screenshot, signInBrowser } from '../helpers/site';
 
@@ -72,7 +73,7 @@ describe('/account', () => {
     // The donation's receipt: a PDF with its amount, date and receipt code.
     const donation = await site.app.database.db('donations').first('receipt_code', 'paid_at');
     const [download] = await Promise.all([page.waitForEvent('download'), payment(page, 'donation').getByRole('link', { name: /Download receipt/ }).click()]);
-    const text = execFileSync('pdftotext', [(await download.path())!, '-'], { encoding: 'utf8' });
+    const text = execFileSync('pdftotext', ['-', '-'], { input: await downloaded(download), encoding: 'utf8' });
     expect(text).toContain('$25.00');
     expect(text).toContain(donation.receipt_code);
     expect(text).toContain((donation.paid_at as Date).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }));
@@ -112,7 +113,7 @@ describe('/receipts', () => {
     expect(await page.getByTestId('account-payment').count()).toBe(1);
     expect(await page.getByTestId('account-payment').innerText()).toContain(mine!.receipt_code);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Download receipt/ }).click()]);
-    expect(execFileSync('pdftotext', [(await download.path())!, '-'], { encoding: 'utf8' })).toContain('$42.00');
+    expect(execFileSync('pdftotext', ['-', '-'], { input: await downloaded(download), encoding: 'utf8' })).toContain('$42.00');
 
     const [body, sig] = token.split('.') as [string, string];
     const altered = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), e: 'someone@example.org' })).toString('base64url')}.${sig}`;

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { FLYER_HEIGHT, FLYER_WIDTH, SESSION_DAYS } from '@app/common/domain/flye
 import { DEMO_ARCHIVE, seedDemo } from '../../scripts/lib/seed';
 import { signInThroughPage } from '../helpers/site';
 import { eventually } from '../helpers/worker';
+import { downloaded } from '../helpers/browser';
 import { useE2eSite } from '../helpers/e2e';
 
 const site = useE2eSite({ worker: true });
@@ -103,7 +103,7 @@ describe('weekly flyer generator', () => {
     for (const day of SESSION_DAYS) {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `Download ${day}` }).click()]);
       expect(download.suggestedFilename()).toBe(`dog-pound-flyer-${day.toLowerCase()}.png`);
-      const bytes = await readFile((await download.path())!);
+      const bytes = await downloaded(download);
       expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
       const meta = await sharp(bytes).metadata();
       expect([meta.width, meta.height]).toEqual([FLYER_WIDTH, FLYER_HEIGHT]);

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appendLedgerRows } from '@app/common/server/ledger.repository';
+import { downloaded } from '../helpers/browser';
 import { useE2eSite } from '../helpers/e2e';
 import { signInBrowser } from '../helpers/site';
 
@@ -56,7 +56,7 @@ describe('a refund from the admin payments page', () => {
     await ledger.getByTestId('ledger-row-match').nth(1).waitFor();
     const onScreen = await ledger.getByTestId('ledger-row-match').evaluateAll((rows) => rows.map((r) => [r.querySelector('th')?.firstChild?.textContent ?? '', r.getAttribute('data-marker') ?? '']));
     const [download] = await Promise.all([ledger.waitForEvent('download'), ledger.getByTestId('ledger-csv').click()]);
-    const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split('\n').slice(1).map((l) => l.split(','));
+    const csv = (await downloaded(download)).toString('utf8').trimEnd().split('\n').slice(1).map((l) => l.split(','));
     expect(csv.map((c) => [c[0], c[4]])).toEqual(onScreen.map(([id, marker]) => [id, ENTRY[marker!]]));
     expect(csv).toHaveLength(2);
     expect(await site.app.database.db('security_audit_logs').where({ event_type: 'admin_refund_requested' })).toHaveLength(1);

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { buffer } from 'node:stream/consumers';
+import { chromium, type Browser, type Download, type LaunchOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 /** The Debian Chromium that scripts/test.ts installs; CHROMIUM_PATH overrides it. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * True once the app has started on the page: React has committed it and marked <html data-app-ready> (web/src/main.tsx;
@@ -41,21 +43,25 @@ function gotoWaitsForTheApp(page: Page): void {
 }
 
 /**
- * Launches headless Chromium with the flags this sandbox needs (no network beyond localhost). `blockPopups` keeps
- * Chromium's pop-up blocker on (Playwright turns it off), as a visitor's browser has it.
+ * Headless Chromium with the flags this sandbox needs (no network beyond localhost). `blockPopups` keeps Chromium's
+ * pop-up blocker on (Playwright turns it off), as a visitor's browser has it. The e2e project's global setup
+ * (tests/setup/browser.ts) runs one such Chromium for the whole run; without pop-ups blocked, this connects to it (the
+ * file's contexts close with the connection), else it launches a Chromium of the file's own.
  */
 export async function launchBrowser(opts: { blockPopups?: boolean } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run npm test (it installs it) or set CHROMIUM_PATH`);
-  const browser = await launch(opts.blockPopups ?? false);
+  const blockPopups = opts.blockPopups ?? false;
+  const shared = blockPopups ? undefined : inject('browserWsEndpoint');
+  const browser = shared ? await chromium.connect(shared) : await chromium.launch({ executablePath: CHROMIUM, ...chromiumOptions(blockPopups) });
   const page = await browser.newPage();
   gotoWaitsForTheApp(page);
   await page.close();
   return browser;
 }
 
-function launch(blockPopups: boolean): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
+/** The launch options of {@link launchBrowser}'s Chromium (and of the shared one, with pop-ups not blocked). */
+export function chromiumOptions(blockPopups: boolean): LaunchOptions {
+  return {
     ...(blockPopups ? { ignoreDefaultArgs: ['--disable-popup-blocking'] } : {}),
     args: [
       '--headless',
@@ -69,5 +75,10 @@ function launch(blockPopups: boolean): Promise<Browser> {
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
     ],
-  });
+  };
+}
+
+/** A download's bytes. Not through download.path(), which a browser connected to (the shared one) does not have. */
+export async function downloaded(download: Download): Promise<Buffer> {
+  return buffer(await download.createReadStream());
 }
