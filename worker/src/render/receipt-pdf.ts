@@ -1,5 +1,5 @@
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import { centsToDollars } from '@app/common/domain/money';
 import type { PaymentKind } from '@app/common/domain/payments';
 import type { TAccountPayment } from '@app/common/schemas/account';
@@ -38,7 +38,12 @@ function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-function newDoc(title: string): PDFKit.PDFDocument {
+/** pdfkit (~30 MB resident when imported alone) loads at the first receipt, not with every worker. */
+let pdfkitLoading: Promise<typeof PDFKitDocument> | undefined;
+const loadPdfkit = () => (pdfkitLoading ??= import('pdfkit').then((m) => m.default));
+
+async function newDoc(title: string): Promise<PDFKit.PDFDocument> {
+  const PDFDocument = await loadPdfkit();
   // Fixed dates: the same facts make the same bytes (a re-render changes nothing a reader could compare).
   const doc = new PDFDocument({ size: 'LETTER', margin: 56, font: REGULAR, info: { Title: title, CreationDate: new Date(0), ModDate: new Date(0) } });
   doc.registerFont('regular', REGULAR);
@@ -68,8 +73,8 @@ function footer(doc: PDFKit.PDFDocument, issuer: ReceiptIssuer): void {
 }
 
 /** One payment's receipt. */
-export function renderPaymentReceipt(issuer: ReceiptIssuer, p: TAccountPayment): Promise<Buffer> {
-  const doc = newDoc(`Receipt ${p.receipt_code}`);
+export async function renderPaymentReceipt(issuer: ReceiptIssuer, p: TAccountPayment): Promise<Buffer> {
+  const doc = await newDoc(`Receipt ${p.receipt_code}`);
   header(doc, issuer, 'Receipt');
   fact(doc, 'Receipt code', p.receipt_code);
   fact(doc, 'Date', day(p.date));
@@ -87,8 +92,8 @@ export function renderPaymentReceipt(issuer: ReceiptIssuer, p: TAccountPayment):
 }
 
 /** A payer's yearly statement: every payment received in the year, what was refunded, and the totals. */
-export function renderStatement(issuer: ReceiptIssuer, year: number, payments: TAccountPayment[]): Promise<Buffer> {
-  const doc = newDoc(`Statement ${year}`);
+export async function renderStatement(issuer: ReceiptIssuer, year: number, payments: TAccountPayment[]): Promise<Buffer> {
+  const doc = await newDoc(`Statement ${year}`);
   header(doc, issuer, `Statement of payments, ${year}`);
   const cols = [56, 146, 236, 376, 466];
   const row = (cells: string[], bold = false) => {
