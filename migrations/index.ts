@@ -16,6 +16,7 @@ import * as siteContent from './20261126120000_site_content';
 import * as ledgerInvestors from './20261126120100_ledger_investors';
 import * as monthlyGiving from './20261126130000_monthly_giving';
 import * as account from './20261126130100_account';
+import * as accountReads from './20261126133000_account_reads';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so that migrations run the
@@ -39,6 +40,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Knex.Migration]> = [
   ['20261126120100_ledger_investors', ledgerInvestors],
   ['20261126130000_monthly_giving', monthlyGiving],
   ['20261126130100_account', account],
+  ['20261126133000_account_reads', accountReads],
 ];
 
 /** knex MigrationSource over MIGRATIONS. */

@@ -115,8 +115,9 @@ const STATEMENT_FILTER = `AND t.paid_at IS NOT NULL`;
  */
 export async function statementYears(db: Knex, p: PayerRef): Promise<number[]> {
   const [owner, ownerValue] = who(p);
-  const parts = BRANCHES.map((b) => `SELECT t.paid_at FROM ${b.table} t WHERE ${owner} AND t.${b.status} NOT IN ('failed', 'expired') ${STATEMENT_FILTER}`);
-  const { rows } = (await db.raw(`SELECT DISTINCT extract(year FROM paid_at AT TIME ZONE 'UTC')::int AS y FROM (${parts.join(' UNION ALL ')}) AS u ORDER BY y DESC`, BRANCHES.map(() => ownerValue))) as { rows: Array<{ y: number }> };
+  // The year expression and the filters as the *_paid_year_idx indexes state them (an index-only scan each).
+  const parts = BRANCHES.map((b) => `SELECT (extract(year FROM t.paid_at AT TIME ZONE 'UTC')::int) AS y FROM ${b.table} t WHERE ${owner} AND t.${b.status} NOT IN ('failed', 'expired') ${STATEMENT_FILTER}`);
+  const { rows } = (await db.raw(`SELECT DISTINCT y FROM (${parts.join(' UNION ALL ')}) AS u ORDER BY y DESC`, BRANCHES.map(() => ownerValue))) as { rows: Array<{ y: number }> };
   return rows.map((r) => r.y);
 }
 
@@ -131,19 +132,29 @@ export async function statementOf(db: Knex, p: PayerRef, year: number): Promise<
   return { payments, version: `${payments.length}-${(h >>> 0).toString(36)}` };
 }
 
-/** The member's ADX holdings: their ledger rows (reversals included) summed per investor ID they paid under. */
+/**
+ * The member's ADX holdings: their ledger rows (reversals included) summed per investor ID they paid under. Two
+ * statements: with the IDs known, the planner reads each one's rows through the investor index; asked in one
+ * statement it guessed hundreds of IDs and chose a hash of the whole ledger (or, as a lateral join, a plan costly
+ * enough to be JIT-compiled on every call).
+ */
 export async function holdingsOf(db: Knex, userId: string): Promise<{ total_tokens: string; investors: Array<{ investor_id: string; tokens: string; rows: number }> }> {
-  const { rows } = (await db.raw(
-    `WITH ids AS (
-       SELECT investor_id FROM investors WHERE user_id = ?
-       UNION SELECT investor_id FROM donations WHERE user_id = ? AND investor_id IS NOT NULL
-       UNION SELECT investor_id FROM investments WHERE user_id = ? AND investor_id IS NOT NULL)
-     SELECT ids.investor_id, coalesce(sum(tp.tokens_to_be_distributed), 0)::text AS tokens, count(tp.id)::int AS rows
-     FROM ids LEFT JOIN token_purchases tp ON tp.investor_id = ids.investor_id GROUP BY ids.investor_id ORDER BY ids.investor_id`,
+  const ids = (await db.raw(
+    `SELECT investor_id FROM investors WHERE user_id = ?
+     UNION SELECT investor_id FROM donations WHERE user_id = ? AND investor_id IS NOT NULL
+     UNION SELECT investor_id FROM investments WHERE user_id = ? AND investor_id IS NOT NULL`,
     [userId, userId, userId],
+  )) as { rows: Array<{ investor_id: string }> };
+  const wanted = ids.rows.map((r) => r.investor_id).sort();
+  if (!wanted.length) return { total_tokens: '0', investors: [] };
+  const { rows } = (await db.raw(
+    `SELECT investor_id, sum(tokens_to_be_distributed)::text AS tokens, count(*)::int AS rows
+     FROM token_purchases WHERE investor_id = ANY(?::text[]) GROUP BY investor_id`,
+    [wanted],
   )) as { rows: Array<{ investor_id: string; tokens: string; rows: number }> };
-  const total = rows.reduce((sum, r) => sum + Number(r.tokens), 0);
-  return { total_tokens: String(total), investors: rows.map((r) => ({ ...r, tokens: String(Number(r.tokens)) })) };
+  const found = new Map(rows.map((r) => [r.investor_id, r]));
+  const investors = wanted.map((id) => ({ investor_id: id, tokens: String(Number(found.get(id)?.tokens ?? 0)), rows: found.get(id)?.rows ?? 0 }));
+  return { total_tokens: String(investors.reduce((sum, r) => sum + Number(r.tokens), 0)), investors };
 }
 
 /** Payments made signed out with this address that no account holds yet. */
