@@ -32,13 +32,17 @@ export async function holdSeat(db: Knex, p: { cohortId: string; now: Date; descr
        SELECT p.cohort_id, p.id, 'held', :expiresAt FROM p
        RETURNING payment_id
      )
-     SELECT r.payment_id, c.id AS cohort_id, c.price_cents, c.number FROM r, c`,
+     SELECT r.payment_id, c.id AS cohort_id, c.price_cents, c.number, true AS open FROM r, c
+     UNION ALL
+     -- No seat: whether enrolment is open tells "full" from "closed", in the same round trip.
+     SELECT NULL, NULL, NULL, NULL, EXISTS (
+       SELECT 1 FROM cohorts WHERE id = :cohortId AND enrolment_opens_at <= :now AND enrolment_closes_at > :now AND starts_at > :now
+     ) WHERE NOT EXISTS (SELECT 1 FROM r)`,
     { cohortId: p.cohortId, now: p.now, description: p.description, payerEmail: p.payerEmail, userId: p.userId ?? null, expiresAt },
-  )) as { rows: Array<{ payment_id: string; cohort_id: string; price_cents: string; number: number }> };
-  const held = rows[0];
-  if (held) return { ok: true, paymentId: held.payment_id, cohortId: held.cohort_id, expiresAt, priceCents: Number(held.price_cents), number: held.number };
-  const open = await db('cohorts').where({ id: p.cohortId }).where('enrolment_opens_at', '<=', p.now).where('enrolment_closes_at', '>', p.now).where('starts_at', '>', p.now).first('id');
-  return { ok: false, reason: open ? 'full' : 'closed' };
+  )) as { rows: Array<{ payment_id: string | null; cohort_id: string | null; price_cents: string | null; number: number | null; open: boolean }> };
+  const held = rows[0]!;
+  if (held.payment_id) return { ok: true, paymentId: held.payment_id, cohortId: held.cohort_id!, expiresAt, priceCents: Number(held.price_cents), number: held.number! };
+  return { ok: false, reason: held.open ? 'full' : 'closed' };
 }
 
 /** Frees the seat a pending enrolment held (its checkout expired, failed or could not start); false when it held none. */
