@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ZApiError } from '@app/common/schemas/errors';
 import { ZManageLinkQuery, ZMonthlyGiftList, ZMonthlyGiftParams, ZPortalUrl } from '@app/common/schemas/monthly';
 import { findSubscription } from '@app/common/server/payments/monthly';
@@ -46,7 +47,15 @@ export const monthlyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
         tags: ['payments'],
         summary: 'A monthly receipt\'s "Manage or cancel" link (signed, expiring): redirects to a new Customer Portal session',
         querystring: ZManageLinkQuery,
-        response: { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError, 503: ZApiError },
+        response: {
+          303: z.null().describe("To the provider's Customer Portal; a browser (Accept: text/html) with a bad link, or when the portal cannot open, to /receipts?manage=invalid|unavailable"),
+          400: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+          502: ZApiError,
+          503: ZApiError,
+        },
       },
       // A person follows this link from a mail: a browser is shown a page that says what went wrong, not JSON.
       errorHandler: (err: { statusCode?: number }, req, reply) => {
