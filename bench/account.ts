@@ -4,14 +4,11 @@
 // 10 connections, autocannon, everything on this machine. BENCH_DURATION_S shortens a run; BENCH_ACCOUNT_PAYMENTS,
 // BENCH_ACCOUNT_MEMBERS and BENCH_OTHER_PAYMENTS change the data (small numbers to check that it runs).
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import { appendLedgerRows } from '@app/common/server/ledger.repository';
 import { createSession } from '@app/common/server/sessions.repository';
-import { ROOT } from '../scripts/lib/paths';
-import { startProcess, waitForHttp } from '../scripts/lib/proc';
 import { benchDatabase } from './lib/database';
-import { freePort, load, report, type LoadResult } from './lib/harness';
-import { runTs } from './lib/processes';
+import { load, report, type LoadResult } from './lib/harness';
+import { apiBesidePeer } from './lib/processes';
 
 const PAYMENTS = Number(process.env.BENCH_ACCOUNT_PAYMENTS ?? 1_000);
 const OTHERS = Number(process.env.BENCH_OTHER_PAYMENTS ?? 30_000);
@@ -68,14 +65,10 @@ for (const m of members.rows) cookies.push(`__Host-adx_session=${(await createSe
 let turn = 0;
 const cookie = cookies[0]!;
 
-const [apiPort, helloPort] = [await freePort(), await freePort()];
-const apiProc = runTs('api', 'api/src/server.ts', { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(apiPort), DATABASE_URL: benchUrl, REDIS_URL: services.redisUrl, REDIS_PREFIX: 'bench', WEB_DIST: '/nonexistent' });
-const hello = startProcess('hello', path.join(ROOT, 'node_modules/.bin/tsx'), ['bench/peers/hello.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(helloPort) } });
+const stack = await apiBesidePeer(benchUrl, services.redisUrl);
 let failed = false;
 try {
-  await waitForHttp(`http://127.0.0.1:${apiPort}/readyz`, 60_000);
-  await waitForHttp(`http://127.0.0.1:${helloPort}/`, 30_000);
-  const accountUrl = `http://127.0.0.1:${apiPort}/api/account`;
+  const accountUrl = `${stack.api}/api/account`;
   const first = await fetch(accountUrl, { headers: { cookie } });
   const body = (await first.json()) as { page?: { payments: unknown[]; next: string | null }; holdings?: { total_tokens: string } };
   log(`first page: ${first.status}, ${body.page?.payments.length} payments, next cursor ${body.page?.next ? 'yes' : 'no'}, holdings ${body.holdings?.total_tokens} ADX`);
@@ -86,9 +79,9 @@ try {
 
   log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
   const request = () => ({ path: '/api/account', headers: { cookie: cookies[turn++ % cookies.length]! } });
-  await load('warmup', `http://127.0.0.1:${helloPort}/`, { durationS: 2, connections: CONNECTIONS });
+  await load('warmup', stack.peer, { durationS: 2, connections: CONNECTIONS });
   await load('warmup', accountUrl, { durationS: 3, connections: CONNECTIONS, request });
-  const peer = await load('fastify hello-world (peer)', `http://127.0.0.1:${helloPort}/`, { durationS: DURATION, connections: CONNECTIONS });
+  const peer = await load('fastify hello-world (peer)', stack.peer, { durationS: DURATION, connections: CONNECTIONS });
   const account = await load(`/account first page, ${PAYMENTS} payments`, accountUrl, { durationS: DURATION, connections: CONNECTIONS, request });
   const row = (r: LoadResult, target: string) => ({ scenario: r.name, 'req/s': r.reqPerSec, 'p50 ms': r.p50, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors, target });
   // A 429 (a member past their budget) would be a fast non-answer: the run fails unless every answer is a page.
@@ -98,7 +91,7 @@ try {
   ]);
   failed = !pass;
 } finally {
-  await Promise.all([apiProc.stop(), hello.stop()]);
+  await stack.stop();
   await db.destroy();
   await close();
 }

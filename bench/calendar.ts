@@ -4,13 +4,10 @@
 // too. 10 connections (calendar clients poll, they do not stampede), autocannon, everything on this machine.
 // Also checked once before the load: the feed parses in ical.js with 1,000 events. BENCH_DURATION_S shortens a run.
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import ICAL from 'ical.js';
-import { ROOT } from '../scripts/lib/paths';
-import { startProcess, waitForHttp } from '../scripts/lib/proc';
 import { benchDatabase } from './lib/database';
-import { freePort, load, report, type LoadResult } from './lib/harness';
-import { runTs } from './lib/processes';
+import { load, report, type LoadResult } from './lib/harness';
+import { apiBesidePeer } from './lib/processes';
 
 const SESSIONS = 1_000;
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -39,14 +36,10 @@ const rows = Array.from({ length: SESSIONS }, (_, i) => {
 for (let i = 0; i < rows.length; i += 200) await db('speaker_sessions').insert(rows.slice(i, i + 200));
 await db.raw('VACUUM ANALYZE speaker_sessions');
 
-const [apiPort, helloPort] = [await freePort(), await freePort()];
-const apiProc = runTs('api', 'api/src/server.ts', { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(apiPort), DATABASE_URL: benchUrl, REDIS_URL: services.redisUrl, REDIS_PREFIX: 'bench', WEB_DIST: '/nonexistent' });
-const hello = startProcess('hello', path.join(ROOT, 'node_modules/.bin/tsx'), ['bench/peers/hello.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(helloPort) } });
+const stack = await apiBesidePeer(benchUrl, services.redisUrl);
 let failed = false;
 try {
-  await waitForHttp(`http://127.0.0.1:${apiPort}/readyz`, 60_000);
-  await waitForHttp(`http://127.0.0.1:${helloPort}/`, 30_000);
-  const feedUrl = `http://127.0.0.1:${apiPort}/api/calendar/sessions.ics`;
+  const feedUrl = `${stack.api}/api/calendar/sessions.ics`;
   const full = await fetch(feedUrl);
   const body = await full.text();
   const etag = full.headers.get('etag');
@@ -59,9 +52,9 @@ try {
   }
 
   log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
-  await load('warmup', `http://127.0.0.1:${helloPort}/`, { durationS: 2, connections: CONNECTIONS });
+  await load('warmup', stack.peer, { durationS: 2, connections: CONNECTIONS });
   await load('warmup', feedUrl, { durationS: 3, connections: CONNECTIONS });
-  const peer = await load('fastify hello-world (peer)', `http://127.0.0.1:${helloPort}/`, { durationS: DURATION, connections: CONNECTIONS });
+  const peer = await load('fastify hello-world (peer)', stack.peer, { durationS: DURATION, connections: CONNECTIONS });
   const feed = await load(`feed, ${SESSIONS} sessions (200, not compressed)`, feedUrl, { durationS: DURATION, connections: CONNECTIONS });
   // What a calendar app gets: they all send Accept-Encoding: gzip.
   const gzipped = await load(`feed, ${SESSIONS} sessions (200, gzip)`, feedUrl, { durationS: DURATION, connections: CONNECTIONS, request: () => ({ path: '/api/calendar/sessions.ics', headers: { 'accept-encoding': 'gzip' } }) });
@@ -74,7 +67,7 @@ try {
   ]);
   failed = gzipped.p99 > TARGET_P99_MS || notModified.p99 > TARGET_P99_MS || notModified.non2xx !== notModified.requests;
 } finally {
-  await Promise.all([apiProc.stop(), hello.stop()]);
+  await stack.stop();
   await db.destroy();
   await close();
 }

@@ -5,13 +5,10 @@
 // run. Target: inclusion proof p99 <= 20 ms. 10 connections, autocannon, everything on this machine; the database is
 // kept (BENCH_PROOFS_DB) so a second run skips the seeding. BENCH_DURATION_S shortens a run.
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import { appendToLog } from '@app/common/server/tlog.repository';
-import { ROOT } from '../scripts/lib/paths';
-import { startProcess, waitForHttp } from '../scripts/lib/proc';
 import { benchDatabase, emptyLedger } from './lib/database';
-import { freePort, load, report, type LoadResult } from './lib/harness';
-import { runTs } from './lib/processes';
+import { load, report, type LoadResult } from './lib/harness';
+import { apiBesidePeer } from './lib/processes';
 
 const ROWS = 1_000_000;
 const BATCH = 100_000;
@@ -43,14 +40,10 @@ if ((await size()) !== ROWS) {
   await db.raw('VACUUM ANALYZE ledger_tree, ledger_log, token_purchases');
 }
 
-const [apiPort, helloPort] = [await freePort(), await freePort()];
-const apiProc = runTs('api', 'api/src/server.ts', { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(apiPort), DATABASE_URL: benchUrl, REDIS_URL: services.redisUrl, REDIS_PREFIX: 'bench', WEB_DIST: '/nonexistent' });
-const hello = startProcess('hello', path.join(ROOT, 'node_modules/.bin/tsx'), ['bench/peers/hello.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(helloPort) } });
+const stack = await apiBesidePeer(benchUrl, services.redisUrl);
 let failed = false;
 try {
-  await waitForHttp(`http://127.0.0.1:${apiPort}/readyz`, 60_000);
-  await waitForHttp(`http://127.0.0.1:${helloPort}/`, 30_000);
-  const base = `http://127.0.0.1:${apiPort}`;
+  const base = `${stack.api}`;
   const random = (n: number) => Math.floor(Math.random() * n);
   const inclusion = () => ({ path: `/api/ledger/proof/inclusion?index=${random(ROWS)}&size=${ROWS}` });
   const consistency = () => {
@@ -61,9 +54,9 @@ try {
   log(`an inclusion proof: ${sample.status}, ${((await sample.json()) as { proof: string[] }).proof.length} hashes`);
 
   log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
-  await load('warmup', `http://127.0.0.1:${helloPort}/`, { durationS: 2, connections: CONNECTIONS });
+  await load('warmup', stack.peer, { durationS: 2, connections: CONNECTIONS });
   await load('warmup', base, { durationS: 3, connections: CONNECTIONS, request: inclusion });
-  const peer = await load('fastify hello-world (peer)', `http://127.0.0.1:${helloPort}/`, { durationS: DURATION, connections: CONNECTIONS });
+  const peer = await load('fastify hello-world (peer)', stack.peer, { durationS: DURATION, connections: CONNECTIONS });
   const inc = await load(`inclusion proof, random row of ${ROWS.toLocaleString()}`, base, { durationS: DURATION, connections: CONNECTIONS, request: inclusion });
   const cons = await load(`consistency proof, random size to ${ROWS.toLocaleString()}`, base, { durationS: DURATION, connections: CONNECTIONS, request: consistency });
   const row = (r: LoadResult, target: string) => ({ scenario: r.name, 'req/s': r.reqPerSec, 'p50 ms': r.p50, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors, target });
@@ -72,7 +65,7 @@ try {
   ]);
   failed = inc.p99 > TARGET_P99_MS || inc.non2xx > 0 || cons.non2xx > 0;
 } finally {
-  await Promise.all([apiProc.stop(), hello.stop()]);
+  await stack.stop();
   await db.destroy();
   await close();
 }

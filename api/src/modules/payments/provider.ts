@@ -19,15 +19,7 @@ export interface CheckoutParams {
 }
 
 /** A monthly gift's subscription checkout (price data from the amount, monthly; `rowId` is our donation_subscriptions row). */
-export interface MonthlyCheckoutParams {
-  rowId: string;
-  amountCents: number;
-  name: string;
-  description: string;
-  successUrl: string;
-  cancelUrl: string;
-  email?: string | null;
-}
+export type MonthlyCheckoutParams = Pick<CheckoutParams, 'rowId' | 'amountCents' | 'name' | 'description' | 'successUrl' | 'cancelUrl' | 'email'>;
 
 /** One refund to ask the provider for; `idempotencyKey` makes a double click one refund. */
 export interface RefundParams {
