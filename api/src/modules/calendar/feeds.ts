@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,16 +23,10 @@ interface Feed {
 
 const gzipAsync = promisify(gzip);
 
-/** Whether the client takes gzip (`Accept-Encoding`, RFC 9110 §12.5.3: a listed or `*` coding whose q is not 0). */
+/** Whether the client takes gzip by `Accept-Encoding`'s negotiation (codings are case-insensitive, RFC 9110 §12.5.3). */
 function acceptsGzip(req: FastifyRequest): boolean {
   const header = req.headers['accept-encoding'];
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') return false;
-    const q = params.map((x) => x.trim()).find((x) => x.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
+  return header !== undefined && negotiate(header.toLowerCase(), ['gzip', 'identity']) === 'gzip';
 }
 
 const tag = (text: string) => `"${createHash('sha1').update(text).digest('base64url')}"`;
