@@ -74,18 +74,37 @@ export function splitPoint(n: number): number {
   return k;
 }
 
-/** RFC 6962 MTH over a list of leaf hashes (the whole list in memory: for exports and checks, not for serving). */
+/**
+ * RFC 6962 MTH of leaves given one at a time, in order, holding only the roots of the complete subtrees seen so far
+ * (one per set bit of the count, at most 53): a whole log is checked without keeping its leaves in memory.
+ */
+export function rootBuilder(): { add(leaf: Hash): void; root(): Hash } {
+  // Complete subtrees, leftmost (largest) first, with their leaf counts.
+  const stack: Array<{ hash: Hash; leaves: number }> = [];
+  return {
+    add(leaf) {
+      let top = { hash: leaf, leaves: 1 };
+      while (stack.length && stack[stack.length - 1]!.leaves === top.leaves) {
+        const left = stack.pop()!;
+        top = { hash: hashChildren(left.hash, top.hash), leaves: left.leaves * 2 };
+      }
+      stack.push(top);
+    },
+    root() {
+      if (stack.length === 0) return sha256(new Uint8Array(0));
+      // MTH splits at the largest power of two below n: the subtrees join right to left.
+      let acc = stack[stack.length - 1]!.hash;
+      for (let i = stack.length - 2; i >= 0; i--) acc = hashChildren(stack[i]!.hash, acc);
+      return acc;
+    },
+  };
+}
+
+/** RFC 6962 MTH over a list of leaf hashes. */
 export function rootOf(leaves: Hash[]): Hash {
-  if (leaves.length === 0) return sha256(new Uint8Array(0));
-  // Bottom-up, level by level: an odd node at the end of a level is carried up unchanged, which is MTH's shape.
-  let level = leaves;
-  while (level.length > 1) {
-    const next: Hash[] = [];
-    for (let i = 0; i + 1 < level.length; i += 2) next.push(hashChildren(level[i]!, level[i + 1]!));
-    if (level.length % 2) next.push(level[level.length - 1]!);
-    level = next;
-  }
-  return level[0]!;
+  const b = rootBuilder();
+  for (const leaf of leaves) b.add(leaf);
+  return b.root();
 }
 
 /** RFC 9162 §2.1.3.2: whether `proof` shows leaf `index` (hash `leaf`) in the tree of `size` leaves with root `root`. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { rootOf, sameHash, toHex, type Hash } from '../domain/tlog';
+import { rootBuilder, sameHash, toHex } from '../domain/tlog';
 import { LEAF_COLUMNS, leafOfRow } from './tlog.repository';
 
 /** What recomputing the log from the ledger rows found. */
@@ -15,12 +15,20 @@ export interface LogAudit {
   checkpointRoot: string | null;
 }
 
-const PAGE = 20_000;
+/**
+ * Rows per query. The worker runs the audit at start and every ten minutes, and its resident memory keeps the peak.
+ * A page's rows live while it is read and hashed, long enough to be promoted to V8's old generation, where they
+ * stay as garbage until a full collection: with a 50,000-row ledger, pages of 20,000 rows (and every leaf kept for
+ * the root) left the idle worker ~45 MB larger than with an empty ledger, pages of 2,000 ~25 MB, pages of 500 ~12 MB
+ * (at the cost of one indexed range query per 500 rows, ~100 for that ledger).
+ */
+const PAGE = 500;
 
 /**
  * Recomputes every leaf from the ledger rows, in log order, inside one snapshot, and compares it with the stored
  * leaf; then the root of the latest checkpoint's size from the recomputed leaves with the signed root. Reads the
- * whole log (pages of PAGE rows): for the watchdog and the tests, never for serving.
+ * whole log (pages of PAGE rows, folding the leaves into the root as they come): for the watchdog and the tests,
+ * never for serving.
  */
 export async function auditLog(db: Knex): Promise<LogAudit> {
   return db.transaction(
@@ -28,7 +36,9 @@ export async function auditLog(db: Knex): Promise<LogAudit> {
       const size = Number(((await trx('ledger_log_head').first('size')) as { size: string }).size);
       const rows = Number(((await trx('token_purchases').count({ n: '*' }).first()) as { n: string }).n);
       const checkpoint = (await trx('ledger_checkpoints').orderBy('tree_size', 'desc').first('tree_size', 'root_hash')) as { tree_size: string; root_hash: Buffer } | undefined;
-      const leaves: Hash[] = [];
+      const checkpointSize = checkpoint ? Number(checkpoint.tree_size) : null;
+      const root = rootBuilder();
+      let folded = 0;
       let firstMismatch: number | null = null;
       for (let from = 0; from < size; from += PAGE) {
         const { rows: page } = (await trx.raw(
@@ -41,18 +51,20 @@ export async function auditLog(db: Knex): Promise<LogAudit> {
         page.forEach((row, i) => {
           const leaf = row.id === null ? null : leafOfRow(row);
           if (firstMismatch === null && (leaf === null || !sameHash(leaf, row.hash))) firstMismatch = from + i;
-          leaves.push(leaf ?? new Uint8Array(row.hash));
+          if (checkpointSize !== null && folded < checkpointSize) {
+            root.add(leaf ?? new Uint8Array(row.hash));
+            folded++;
+          }
         });
         if (page.length !== Math.min(size, from + PAGE) - from && firstMismatch === null) firstMismatch = from + page.length;
       }
       if (firstMismatch === null && rows !== size) firstMismatch = Math.min(rows, size);
-      const checkpointSize = checkpoint ? Number(checkpoint.tree_size) : null;
       return {
         rows,
         size,
         firstMismatch,
         checkpointSize,
-        recomputedRoot: checkpointSize === null ? null : toHex(rootOf(leaves.slice(0, checkpointSize))),
+        recomputedRoot: checkpointSize === null ? null : toHex(root.root()),
         checkpointRoot: checkpoint ? toHex(checkpoint.root_hash) : null,
       };
     },

@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { repoRoot } from '@app/common/server/repo-root';
-import opentype, { type Font } from 'opentype.js';
+import type * as OpenType from 'opentype.js';
+
+type Font = OpenType.Font;
+
+/**
+ * opentype.js (~4 MB resident beside the worker's other modules) is needed by the flyer, thumbnail and share-card
+ * renders only, a few a day: it loads at the first of them (a synchronous require, so the templates stay
+ * synchronous), not with every worker.
+ */
+const requireHere = createRequire(import.meta.url);
+let opentype: typeof OpenType | undefined;
 
 /**
  * The bundled fonts (worker/assets/fonts, from @fontsource, SIL Open Font License): text is laid out
@@ -12,6 +23,7 @@ const FONT_DIR = path.join(repoRoot, 'worker/assets/fonts');
 
 function load(file: string): Font {
   const bytes = readFileSync(path.join(FONT_DIR, file));
+  opentype ??= requireHere('opentype.js') as typeof OpenType;
   return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 }
 
