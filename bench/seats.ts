@@ -9,6 +9,8 @@
 //       same two processes, the floor of a request that reads the row the Enroll calls contend for;
 //   (d) the floor: the same rush on two bare node:http processes answering a constant (bench/peers/constant.ts), the
 //       share of the client, the kernel and two processes' HTTP parsing, which no change to the API can remove.
+// Each row also gives the CPU milliseconds per call of the two API processes and of the database's Postgres backends
+// (Redis not counted): on a shared machine other tenants stretch the latencies much more than this cost.
 // The client is node:http with one keep-alive connection per caller, opened before the measured rush (the people
 // who click Enroll at once have the page open, so their browsers are connected already), and every process runs a
 // rehearsal of the same rush first (Enroll on a cohort closed afterwards), so a rush measures warm code, as a server
@@ -20,6 +22,7 @@ import { demoCohortInput } from '@app/common/server/program/demo-cohort';
 import { insertCohort } from '@app/common/server/program/cohorts.repository';
 import { ROOT } from '../scripts/lib/paths';
 import { startProcess, waitForHttp } from '../scripts/lib/proc';
+import { cpuSince, cpuSnapshot, processTree } from './lib/cpu';
 import { benchDatabase } from './lib/database';
 import { freePort, quantile, report } from './lib/harness';
 import { runTs } from './lib/processes';
@@ -90,6 +93,14 @@ function clientsOf(targetPorts: number[]): { rush: (n: number, method: 'GET' | '
   };
 }
 
+/** CPU from now on of the API processes and the bench database's Postgres backends, per call of a rush of `n`. */
+async function cpuMeter(n: number): Promise<() => Promise<{ api: number; pg: number }>> {
+  const pgPids = async () => ((await db.raw('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')) as { rows: Array<{ pid: number }> }).rows.map((r) => r.pid);
+  const apiPids = () => apis.flatMap((a) => processTree(a.child.pid!));
+  const before = { api: cpuSnapshot(apiPids()), pg: cpuSnapshot(await pgPids()) };
+  return async () => ({ api: cpuSince(before.api, apiPids()) / n, pg: cpuSince(before.pg, await pgPids()) / n });
+}
+
 const client = clientsOf(ports);
 const { rush } = client;
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '-');
@@ -103,18 +114,22 @@ try {
   const cohort = await insertCohort(db, demoCohortInput(new Date(), { seats: SEATS }));
 
   log(`(a, b) ${CALLS} Enroll calls at once for ${SEATS} seats...`);
+  const enrollCpu = await cpuMeter(CALLS);
   const t0 = performance.now();
   const answers = await rush(CALLS, 'POST', '/api/payments/program', { kind: 'program' });
   const wall = performance.now() - t0;
+  const enrollUse = await enrollCpu();
   const held = answers.filter((a) => a.status === 200);
   const full = answers.filter((a) => a.status === 409 && a.message === 'This cohort is full');
   const other = answers.length - held.length - full.length;
   const counters = (await db('cohorts').where({ id: cohort.id }).first('seats_held', 'seats_taken', 'seats')) as { seats_held: number; seats_taken: number; seats: number };
 
   log(`(c) peer: ${CALLS} GET /api/program at once...`);
+  const peerCpu = await cpuMeter(CALLS);
   const p0 = performance.now();
   const reads = await rush(CALLS, 'GET', '/api/program');
   const peerWall = performance.now() - p0;
+  const peerUse = await peerCpu();
   client.close();
 
   log(`(d) floor: ${CALLS} calls at once on two bare node:http processes...`);
@@ -135,12 +150,14 @@ try {
   }
 
   const row = (name: string, xs: number[], wallMs: number) => ({ calls: name, n: xs.length, 'p50 ms': ms(quantile(xs, 0.5)), 'p99 ms': ms(quantile(xs, 0.99)), 'max ms': ms(Math.max(...xs)), 'wall ms': ms(wallMs) });
+  const cpu = (use: { api: number; pg: number }) => `API ${use.api.toFixed(2)} ms, Postgres ${use.pg.toFixed(2)} ms`;
   report(
     'seats',
     [row('Enroll, seat held', held.map((a) => a.ms), wall), row('Enroll, cohort full', full.map((a) => a.ms), wall), row('peer: GET /api/program', reads.map((a) => a.ms), peerWall), row('floor: bare node:http, a constant', floor.map((a) => a.ms), floorWall)],
     [
       `Held ${held.length} of ${SEATS} seats (target: exactly ${SEATS}); ${full.length} told the cohort is full; ${other} other answers (target 0).`,
       `Counters after the rush: seats_held ${counters.seats_held}, seats_taken ${counters.seats_taken}, seats ${counters.seats}.`,
+      `CPU per call: the Enroll rush ${cpu(enrollUse)}; the peer's ${cpu(peerUse)}.`,
       `Connections: ${FRESH ? 'a new one per call (BENCH_SEAT_CONNECT=fresh)' : 'one keep-alive connection per caller, opened by the rehearsal'}. Seat held p99 ÷ floor p99: ${(quantile(held.map((a) => a.ms), 0.99) / quantile(floor.map((a) => a.ms), 0.99)).toFixed(1)}×.`,
     ],
   );
