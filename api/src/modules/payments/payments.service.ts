@@ -29,11 +29,11 @@ export function requireProvider(provider: PaymentProvider | null): PaymentProvid
 /**
  * Asks the provider for a checkout for a pending row already written (idempotency key = row id), and
  * stores the session id on the row. A provider failure leaves the row pending; it never becomes paid
- * without the provider saying so.
+ * without the provider saying so. `receiptCode`: the row's, when the statement that wrote it returned it.
  */
-export async function startCheckout(deps: CheckoutDeps, params: Omit<CheckoutParams, 'receiptCode'>): Promise<{ id: string; url: string }> {
+export async function startCheckout(deps: CheckoutDeps, params: Omit<CheckoutParams, 'receiptCode'> & { receiptCode?: string }): Promise<{ id: string; url: string }> {
   const provider = requireProvider(deps.provider);
-  const receiptCode = await receiptCodeOf(deps.db, params.kind, params.rowId);
+  const receiptCode = params.receiptCode ?? (await receiptCodeOf(deps.db, params.kind, params.rowId));
   if (!receiptCode) throw httpError(404, 'No such payment');
   let session: { id: string; url: string };
   try {

@@ -88,22 +88,26 @@ export function testProvider(opts: { db: Knex; publicUrl: string; deliver: (sign
   const verifier = new Stripe('sk_test_local_checkout_verifier_only');
   return {
     mode: 'test',
+    // Idempotent on the row (as Stripe's idempotency key): the insert, and only when the row has a session already,
+    // a read of it; one round trip for a new checkout.
     async createCheckout(p: CheckoutParams) {
-      const existing = (await opts.db('local_checkout_sessions').where({ kind: p.kind, row_id: p.rowId }).first('id')) as { id: string } | undefined;
-      const id = existing?.id ?? `cs_test_local_${randomBytes(16).toString('hex')}`;
-      if (!existing) {
-        await opts.db('local_checkout_sessions').insert({
-          id,
+      const fresh = `cs_test_local_${randomBytes(16).toString('hex')}`;
+      const [inserted] = (await opts.db('local_checkout_sessions')
+        .insert({
+          id: fresh,
           kind: p.kind,
           row_id: p.rowId,
           amount_cents: p.amountCents,
           name: p.name,
           description: p.description,
-          success_url: `${p.successUrl}${p.successUrl.includes('?') ? '&' : '?'}session_id=${id}`,
+          success_url: `${p.successUrl}${p.successUrl.includes('?') ? '&' : '?'}session_id=${fresh}`,
           cancel_url: p.cancelUrl,
           expires_at: p.expiresAt ?? null,
-        });
-      }
+        })
+        .onConflict(['kind', 'row_id'])
+        .ignore()
+        .returning('id')) as Array<{ id: string }>;
+      const id = inserted?.id ?? ((await opts.db('local_checkout_sessions').where({ kind: p.kind, row_id: p.rowId }).first('id')) as { id: string }).id;
       return { id, url: `${opts.publicUrl}/checkout/test/${id}` };
     },
     async retrieveCheckout(id: string) {

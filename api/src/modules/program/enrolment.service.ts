@@ -18,22 +18,26 @@ interface ProgramCheckout {
   cancelUrl: string;
 }
 
+/** A held enrolment's payment description, a format() template of the cohort's number and weeks. */
+const ENROLMENT_DESCRIPTION = 'Enrollment in cohort %s of the %s-week business incubator program.';
+
 /**
- * Enroll: holds a seat of the next cohort (409 'This cohort is full', or 409 when its enrolment is not open), then
- * opens a checkout that expires with the hold. A checkout the provider refuses frees the seat at once.
+ * Enroll: holds a seat of the next cohort (409 'This cohort is full', or 409 when no cohort's enrolment is open),
+ * then opens a checkout that expires with the hold. A checkout the provider refuses frees the seat at once.
+ * The seat statement chooses the cohort and returns what the checkout shows, so a refusal costs one statement
+ * and a held seat three (the hold, the provider's session, the session id on the row).
  */
 export async function startEnrolment(deps: CheckoutDeps, p: ProgramCheckout): Promise<{ url: string }> {
-  const { next } = await loadProgramSeed(deps.db, p.now);
-  if (!next || next.state !== 'open') throw httpError(409, 'Enrolment is not open right now. Leave your e-mail and we will tell you when it opens.');
-  const hold = await holdSeat(deps.db, { cohortId: next.id, now: p.now, payerEmail: p.email, userId: p.userId, description: `Enrollment in cohort ${next.number} of the ${next.weeks}-week business incubator program.` });
-  if (!hold.ok) throw httpError(409, hold.reason === 'full' ? COHORT_FULL : 'Enrolment for this cohort has closed.');
+  const hold = await holdSeat(deps.db, { now: p.now, payerEmail: p.email, userId: p.userId, describe: ENROLMENT_DESCRIPTION });
+  if (!hold.ok) throw httpError(409, hold.reason === 'full' ? COHORT_FULL : 'Enrolment is not open right now. Leave your e-mail and we will tell you when it opens.');
   try {
     const session = await startCheckout(deps, {
       kind: 'program',
       rowId: hold.paymentId,
+      receiptCode: hold.receiptCode,
       amountCents: hold.priceCents,
-      name: `I Am The Business — cohort ${hold.number}, ${next.weeks}-week incubator`,
-      description: `Enrollment in cohort ${hold.number} (${next.city}), starting ${next.startsOn}.`,
+      name: `I Am The Business — cohort ${hold.number}, ${hold.weeks}-week incubator`,
+      description: `Enrollment in cohort ${hold.number} (${hold.city}), starting ${hold.startsOn}.`,
       successUrl: p.successUrl,
       cancelUrl: p.cancelUrl,
       email: p.email,

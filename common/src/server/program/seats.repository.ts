@@ -1,49 +1,62 @@
 import type { Knex } from 'knex';
 import { SEAT_HOLD_MS, SEAT_SWEEP_GRACE_MS } from '../../domain/cohorts';
+import { pgQuery } from '../db';
 
 // The seats of a cohort. Every change of a reservation's status and the cohort's counters happen in one
 // transaction, and the counters only move through conditional UPDATEs (Postgres re-checks their WHERE after
 // waiting for the row), so concurrent Enroll calls on any number of API instances cannot take a 26th seat of 25.
 // Locks are taken in one order everywhere: payment row, then reservation, then cohort.
 
-/** What an Enroll call got: a held seat and its pending payment, or why not. */
-export type SeatHold = { ok: true; paymentId: string; cohortId: string; expiresAt: Date; priceCents: number; number: number } | { ok: false; reason: 'full' | 'closed' };
+/** What an Enroll call got: a held seat, its pending payment and the cohort's facts the checkout shows, or why not. */
+export type SeatHold =
+  | { ok: true; paymentId: string; receiptCode: string; cohortId: string; expiresAt: Date; priceCents: number; number: number; weeks: number; city: string; startsOn: string }
+  | { ok: false; reason: 'full' | 'closed' };
 
 /**
- * Holds one seat of `cohortId` for a new pending enrolment, if enrolment is open at `now` and a seat is free: the
- * counter, the payment row and the reservation in one statement. The hold lasts SEAT_HOLD_MS (the checkout's life).
- * One statement rather than a transaction of three: every Enroll of a rush queues on the cohort's row, and this way
- * each holds that lock for one round trip instead of four.
+ * Holds one seat of the next cohort at `now` (the earliest not yet started whose enrolment is open, as
+ * `nextCohort` picks it) for a new pending enrolment, if a seat is free: the counter, the payment row and the
+ * reservation in one statement; 'closed' when no cohort's enrolment is open. The hold lasts SEAT_HOLD_MS (the
+ * checkout's life). `describe` is the payment's description as a format() template of the cohort's number and weeks.
+ * One statement, choosing the cohort too, rather than a read and a transaction: every Enroll of a rush queues on the
+ * cohort's row and on the pool, and this way each holds the row's lock for one round trip and a refusal costs one.
  */
-export async function holdSeat(db: Knex, p: { cohortId: string; now: Date; description: string; payerEmail: string | null; userId?: string | null }): Promise<SeatHold> {
+export async function holdSeat(db: Knex, p: { now: Date; describe: string; payerEmail: string | null; userId?: string | null }): Promise<SeatHold> {
   const expiresAt = new Date(p.now.getTime() + SEAT_HOLD_MS);
-  const { rows } = (await db.raw(
-    `WITH c AS (
-       UPDATE cohorts SET seats_held = seats_held + 1, updated_at = now()
-        WHERE id = :cohortId AND enrolment_opens_at <= :now AND enrolment_closes_at > :now AND starts_at > :now
-          AND seats_taken + seats_held < seats
-       RETURNING id, price_cents, number
-     ), p AS (
-       INSERT INTO program_payments (kind, amount_cents, description, payer_email, cohort_id, user_id)
-       SELECT 'program', c.price_cents, :description, :payerEmail, c.id, :userId::uuid FROM c
-       RETURNING id, cohort_id
-     ), r AS (
-       INSERT INTO seat_reservations (cohort_id, payment_id, status, expires_at)
-       SELECT p.cohort_id, p.id, 'held', :expiresAt FROM p
-       RETURNING payment_id
-     )
-     SELECT r.payment_id, c.id AS cohort_id, c.price_cents, c.number, true AS open FROM r, c
-     UNION ALL
-     -- No seat: whether enrolment is open tells "full" from "closed", in the same round trip.
-     SELECT NULL, NULL, NULL, NULL, EXISTS (
-       SELECT 1 FROM cohorts WHERE id = :cohortId AND enrolment_opens_at <= :now AND enrolment_closes_at > :now AND starts_at > :now
-     ) WHERE NOT EXISTS (SELECT 1 FROM r)`,
-    { cohortId: p.cohortId, now: p.now, description: p.description, payerEmail: p.payerEmail, userId: p.userId ?? null, expiresAt },
-  )) as { rows: Array<{ payment_id: string | null; cohort_id: string | null; price_cents: string | null; number: number | null; open: boolean }> };
-  const held = rows[0]!;
-  if (held.payment_id) return { ok: true, paymentId: held.payment_id, cohortId: held.cohort_id!, expiresAt, priceCents: Number(held.price_cents), number: held.number! };
-  return { ok: false, reason: held.open ? 'full' : 'closed' };
+  const [held] = await pgQuery<{ payment_id: string | null; receipt_code: string | null; cohort_id: string | null; price_cents: string | null; number: number | null; weeks: number | null; city: string | null; starts_on: string | null; open: boolean }>(db, {
+    name: 'hold_seat',
+    text: HOLD_SEAT,
+    values: [p.now, p.describe, p.payerEmail, p.userId ?? null, expiresAt],
+  });
+  if (held!.payment_id) {
+    return { ok: true, paymentId: held!.payment_id, receiptCode: held!.receipt_code!, cohortId: held!.cohort_id!, expiresAt, priceCents: Number(held!.price_cents), number: held!.number!, weeks: held!.weeks!, city: held!.city!, startsOn: held!.starts_on! };
+  }
+  return { ok: false, reason: held!.open ? 'full' : 'closed' };
 }
+
+// $1 now, $2 the description's format() template, $3 payer e-mail, $4 user id, $5 the hold's expiry. A prepared
+// statement (named): parsing and planning it cost more than running it, and a rush runs it on every call.
+const HOLD_SEAT = `WITH t AS (
+    SELECT id FROM cohorts
+     WHERE enrolment_opens_at <= $1::timestamptz AND enrolment_closes_at > $1::timestamptz AND starts_at > $1::timestamptz
+     ORDER BY starts_at, id LIMIT 1
+  ), c AS (
+    UPDATE cohorts SET seats_held = seats_held + 1, updated_at = now()
+     WHERE id = (SELECT id FROM t) AND seats_taken + seats_held < seats
+    RETURNING id, price_cents, number, weeks, city, starts_on
+  ), p AS (
+    INSERT INTO program_payments (kind, amount_cents, description, payer_email, cohort_id, user_id)
+    SELECT 'program', c.price_cents, format($2::text, c.number, c.weeks), $3::text, c.id, $4::uuid FROM c
+    RETURNING id, cohort_id, receipt_code
+  ), r AS (
+    INSERT INTO seat_reservations (cohort_id, payment_id, status, expires_at)
+    SELECT p.cohort_id, p.id, 'held', $5::timestamptz FROM p
+    RETURNING payment_id
+  )
+  SELECT r.payment_id, p.receipt_code, c.id AS cohort_id, c.price_cents, c.number, c.weeks, c.city, c.starts_on, true AS open
+    FROM r JOIN p ON p.id = r.payment_id, c
+  UNION ALL
+  -- No seat: whether a cohort's enrolment is open tells "full" from "closed", in the same round trip.
+  SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, EXISTS (SELECT 1 FROM t) WHERE NOT EXISTS (SELECT 1 FROM r)`;
 
 /** Frees the seat a pending enrolment held (its checkout expired, failed or could not start); false when it held none. */
 export async function releaseSeat(trx: Knex.Transaction, paymentId: string): Promise<boolean> {
