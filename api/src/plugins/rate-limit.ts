@@ -19,15 +19,18 @@ return { current, redis.call('PTTL', KEYS[1]) }`;
  * When Redis cannot be reached it reports a 503; routes whose limit fails open skip it.
  */
 function redisStoreFor(redis: Redis, prefix: string) {
+  // A named script: every call sends its SHA1 (EVALSHA), not the script text; ioredis sends the text only when Redis
+  // does not know the script yet (first call, or after a restart).
+  redis.defineCommand('rateLimitIncr', { numberOfKeys: 1, lua: INCR });
+  const incrScript = (key: string, windowMs: number) => (redis as unknown as { rateLimitIncr(key: string, windowMs: number): Promise<[number, number]> }).rateLimitIncr(key, windowMs);
   return class LimitStore {
     private readonly keyPrefix: string;
     constructor(_params?: unknown, keyPrefix = `${prefix}:rl:`) {
       this.keyPrefix = keyPrefix;
     }
     incr(key: string, cb: IncrCallback, timeWindow: number): void {
-      redis.eval(INCR, 1, this.keyPrefix + key, timeWindow).then(
-        (res) => {
-          const [current, ttl] = res as [number, number];
+      incrScript(this.keyPrefix + key, timeWindow).then(
+        ([current, ttl]) => {
           cb(null, { current, ttl });
         },
         (err: Error) => cb(Object.assign(httpError(503, 'This action is paused for a moment because a safety check is unavailable. Please try again shortly.'), { cause: err })),

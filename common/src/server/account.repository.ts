@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { fromBase64, toBase64 } from '../domain/base64';
 import { MONEY_RECEIVED_STATUSES, type PaymentKind, type PaymentStatus } from '../domain/payments';
 import type { PayerRef } from '../domain/receipts';
-import type { TAccountPayment, TAccountPaymentPage } from '../schemas/account';
+import type { TAccountHoldings, TAccountOverview, TAccountPayment, TAccountPaymentPage } from '../schemas/account';
 
 /**
  * A payer's payments across the three payment tables, newest first, paged by a keyset cursor (created_at, id): each
@@ -18,11 +18,12 @@ const BRANCHES: ReadonlyArray<{ table: string; kind: string; status: string; tok
 interface Row {
   kind: PaymentKind;
   id: string;
-  amount_cents: string;
-  refunded_cents: string | null;
+  amount_cents: string | number;
+  refunded_cents: string | number | null;
   status: PaymentStatus;
   receipt_code: string;
-  date: Date;
+  /** A Date from a row; from the overview's JSON, the text toISOString writes (see {@link paymentJson}). */
+  date: Date | string;
   tokens: string | null;
   tokens_per_dollar: string | null;
   investor_id: string | null;
@@ -72,21 +73,30 @@ const toPayment = (r: Row): TAccountPayment => {
     refunded_cents: r.status === 'refunded' ? amount : Math.min(Number(r.refunded_cents ?? 0), amount),
     status: r.status as TAccountPayment['status'],
     receipt_code: r.receipt_code,
-    date: r.date.toISOString(),
+    date: typeof r.date === 'string' ? r.date : r.date.toISOString(),
     tokens: r.tokens,
     tokens_per_dollar: r.tokens_per_dollar === null ? null : String(Number(r.tokens_per_dollar)),
     investor_id: r.investor_id,
   };
 };
 
+/** The payer's newest `limit` + 1 payments after the (created_at, id) `after`, as SQL (the extra row tells a next page). */
+function pageSql(p: PayerRef, after: [string, string] | null, limit: number): { sql: string; bindings: unknown[] } {
+  const u = unionOf(p, after ? 'AND (t.created_at, t.id) < (?::timestamptz, ?::uuid)' : '', after ?? [], limit + 1);
+  return { sql: `SELECT * FROM (${u.sql}) AS u ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`, bindings: u.bindings };
+}
+
+/** The page of `limit` payments that `rows` (up to `limit` + 1, newest first) start with. */
+function pageOf(rows: Row[], limit: number): TAccountPaymentPage {
+  const page = rows.slice(0, limit);
+  return { payments: page.map(toPayment), next: rows.length > limit ? cursorOf(page[page.length - 1]!) : null };
+}
+
 /** One page of a payer's payments, newest first, after `cursor` (a cursor that is not ours reads as the first page). */
 export async function listPayments(db: Knex, p: PayerRef, opts: { cursor?: string | undefined; limit: number }): Promise<TAccountPaymentPage> {
-  const after = opts.cursor ? parseCursor(opts.cursor) : null;
-  const extra = after ? 'AND (t.created_at, t.id) < (?::timestamptz, ?::uuid)' : '';
-  const u = unionOf(p, extra, after ?? [], opts.limit + 1);
-  const { rows } = (await db.raw(`SELECT * FROM (${u.sql}) AS u ORDER BY created_at DESC, id DESC LIMIT ${opts.limit + 1}`, u.bindings as Knex.RawBinding[])) as { rows: Row[] };
-  const page = rows.slice(0, opts.limit);
-  return { payments: page.map(toPayment), next: rows.length > opts.limit ? cursorOf(page[page.length - 1]!) : null };
+  const q = pageSql(p, opts.cursor ? parseCursor(opts.cursor) : null, opts.limit);
+  const { rows } = (await db.raw(q.sql, q.bindings as Knex.RawBinding[])) as { rows: Row[] };
+  return pageOf(rows, opts.limit);
 }
 
 /** One of the payer's payments (undefined: none, or someone else's). */
@@ -109,15 +119,29 @@ export async function paymentForReceipt(db: Knex, kind: PaymentKind, id: string)
 /** Statuses a statement lists: money that arrived (its refunds shown beside it). */
 const STATEMENT_FILTER = `AND t.paid_at IS NOT NULL`;
 
+/** The year (UTC) of a payment, as the *_paid_year_idx indexes state it. */
+const YEAR = `(extract(year FROM t.paid_at AT TIME ZONE 'UTC')::int)`;
+
 /**
- * The years in which the payer paid something, newest first. Read on every account page, so only the dates: no
- * refunds joined in and no page ordering (the same rows as a statement's, `STATEMENT_FILTER`).
+ * The CTE `years(y)`: the years in which the payer paid something, newest first, then a NULL (the same rows as a
+ * statement's, `STATEMENT_FILTER`). Read on every account page, so a skip scan of the *_paid_year_idx indexes: each
+ * step asks each table for its newest year before the last one found (one index probe each, Postgres's min/max
+ * plan), so a member who paid in three years costs twelve probes however many payments they made.
  */
-export async function statementYears(db: Knex, p: PayerRef): Promise<number[]> {
+function yearsCte(p: PayerRef): { sql: string; bindings: unknown[] } {
   const [owner, ownerValue] = who(p);
-  // The year expression and the filters as the *_paid_year_idx indexes state them (an index-only scan each).
-  const parts = BRANCHES.map((b) => `SELECT (extract(year FROM t.paid_at AT TIME ZONE 'UTC')::int) AS y FROM ${b.table} t WHERE ${owner} AND t.${b.status} NOT IN ('failed', 'expired') ${STATEMENT_FILTER}`);
-  const { rows } = (await db.raw(`SELECT DISTINCT y FROM (${parts.join(' UNION ALL ')}) AS u ORDER BY y DESC`, BRANCHES.map(() => ownerValue))) as { rows: Array<{ y: number }> };
+  const newest = (before: string) =>
+    `greatest(${BRANCHES.map((b) => `(SELECT max(${YEAR}) FROM ${b.table} t WHERE ${owner} AND t.${b.status} NOT IN ('failed', 'expired') ${STATEMENT_FILTER}${before})`).join(', ')})`;
+  return {
+    sql: `years(y) AS (SELECT ${newest('')} UNION ALL SELECT ${newest(` AND ${YEAR} < years.y`)} FROM years WHERE years.y IS NOT NULL)`,
+    bindings: [...BRANCHES.map(() => ownerValue), ...BRANCHES.map(() => ownerValue)],
+  };
+}
+
+/** The years in which the payer paid something, newest first. */
+export async function statementYears(db: Knex, p: PayerRef): Promise<number[]> {
+  const years = yearsCte(p);
+  const { rows } = (await db.raw(`WITH RECURSIVE ${years.sql} SELECT y FROM years WHERE y IS NOT NULL ORDER BY y DESC`, years.bindings as Knex.RawBinding[])) as { rows: Array<{ y: number }> };
   return rows.map((r) => r.y);
 }
 
@@ -132,39 +156,64 @@ export async function statementOf(db: Knex, p: PayerRef, year: number): Promise<
   return { payments, version: `${payments.length}-${(h >>> 0).toString(36)}` };
 }
 
+/** The tables that hold investor IDs a member paid under: their own ID, and those on their donations and investments. */
+const INVESTOR_SOURCES = ['investors', 'donations', 'investments'];
 /**
- * The member's ADX holdings: their ledger rows (reversals included) summed per investor ID they paid under. Two
- * statements: with the IDs known, the planner reads each one's rows through the investor index; asked in one
- * statement it guessed hundreds of IDs and chose a hash of the whole ledger (or, as a lateral join, a plan costly
- * enough to be JIT-compiled on every call).
+ * The CTE `ids(id)`: the investor IDs the member paid under, ascending, then a NULL. A skip scan like
+ * {@link yearsCte}: a step is one probe of each table's user_id index. (Asked as a UNION, the planner guessed hundreds
+ * of IDs and hashed the whole ledger, or JIT-compiled the plan.)
  */
-export async function holdingsOf(db: Knex, userId: string): Promise<{ total_tokens: string; investors: Array<{ investor_id: string; tokens: string; rows: number }> }> {
-  const ids = (await db.raw(
-    `SELECT investor_id FROM investors WHERE user_id = ?
-     UNION SELECT investor_id FROM donations WHERE user_id = ? AND investor_id IS NOT NULL
-     UNION SELECT investor_id FROM investments WHERE user_id = ? AND investor_id IS NOT NULL`,
-    [userId, userId, userId],
-  )) as { rows: Array<{ investor_id: string }> };
-  const wanted = ids.rows.map((r) => r.investor_id).sort();
-  if (!wanted.length) return { total_tokens: '0', investors: [] };
-  const { rows } = (await db.raw(
-    `SELECT investor_id, sum(tokens_to_be_distributed)::text AS tokens, count(*)::int AS rows
-     FROM token_purchases WHERE investor_id = ANY(?::text[]) GROUP BY investor_id`,
-    [wanted],
-  )) as { rows: Array<{ investor_id: string; tokens: string; rows: number }> };
-  const found = new Map(rows.map((r) => [r.investor_id, r]));
-  const investors = wanted.map((id) => ({ investor_id: id, tokens: String(Number(found.get(id)?.tokens ?? 0)), rows: found.get(id)?.rows ?? 0 }));
+const IDS_CTE = (() => {
+  const next = (after: string) => `least(${INVESTOR_SOURCES.map((table) => `(SELECT min(investor_id) FROM ${table} WHERE user_id = ? AND investor_id IS NOT NULL${after})`).join(', ')})`;
+  return `ids(id) AS (SELECT ${next('')} UNION ALL SELECT ${next(' AND investor_id > ids.id')} FROM ids WHERE ids.id IS NOT NULL)`;
+})();
+
+/** A payment row of {@link unionOf} as a JSON object with a Row's fields; `date` as toISOString writes it (UTC, milliseconds). */
+const paymentJson = `json_build_object('kind', u.kind, 'id', u.id, 'amount_cents', u.amount_cents, 'refunded_cents', u.refunded_cents, 'status', u.status,
+  'receipt_code', u.receipt_code, 'date', to_char(u.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'tokens', u.tokens,
+  'tokens_per_dollar', u.tokens_per_dollar, 'investor_id', u.investor_id, 'created_text', u.created_text)`;
+
+/** Payments made signed out with the address `?` (lowercased) that no account holds yet (0 for a NULL address). */
+const CLAIMABLE = `(SELECT count(*) FROM donations WHERE user_id IS NULL AND lower(payer_email) = ? AND status NOT IN ('failed', 'expired'))
+  + (SELECT count(*) FROM program_payments WHERE user_id IS NULL AND lower(payer_email) = ? AND status NOT IN ('failed', 'expired'))`;
+
+/** The member's holdings from their investor IDs (ascending) and each one's ledger sum and row count. */
+function holdingsOf(ids: string[], ledger: Array<{ investor_id: string; tokens: string; rows: number }>): TAccountHoldings {
+  const found = new Map(ledger.map((r) => [r.investor_id, r]));
+  const investors = [...ids].sort().map((id) => ({ investor_id: id, tokens: String(Number(found.get(id)?.tokens ?? 0)), rows: found.get(id)?.rows ?? 0 }));
   return { total_tokens: String(investors.reduce((sum, r) => sum + Number(r.tokens), 0)), investors };
 }
 
-/** Payments made signed out with this address that no account holds yet. */
-export async function claimableCount(db: Knex, email: string): Promise<number> {
-  const { rows } = (await db.raw(
-    `SELECT (SELECT count(*) FROM donations WHERE user_id IS NULL AND lower(payer_email) = ? AND status NOT IN ('failed', 'expired'))
-          + (SELECT count(*) FROM program_payments WHERE user_id IS NULL AND lower(payer_email) = ? AND status NOT IN ('failed', 'expired')) AS n`,
-    [email.toLowerCase(), email.toLowerCase()],
-  )) as { rows: Array<{ n: string }> };
-  return Number(rows[0]!.n);
+/**
+ * Everything the member's account page opens with, in one statement (one round trip, prepared once per connection):
+ * their ADX holdings (their ledger rows, reversals included, summed per investor ID they paid under), the first
+ * `limit` of their payments, the years they have statements for, and how many payments made signed out with
+ * `email` they could claim. Apart from the ledger rows summed, every part reads at most a page of index entries, so
+ * the statement costs the same for a member with ten payments or ten thousand, and its estimated cost stays far below
+ * jit_above_cost (a plan past it is JIT-compiled on every call, for longer than the statement runs).
+ */
+export async function accountOverview(db: Knex, userId: string, email: string | null, limit: number): Promise<Omit<TAccountOverview, 'email'>> {
+  const years = yearsCte({ userId });
+  const page = pageSql({ userId }, null, limit);
+  const wanted = `ARRAY(SELECT id FROM ids WHERE id IS NOT NULL)`;
+  const address = email ? email.toLowerCase() : null;
+  const { rows } = (await db
+    .raw(
+      `WITH RECURSIVE ${IDS_CTE}, ${years.sql}
+       SELECT ${wanted} AS investor_ids,
+         (SELECT json_agg(json_build_object('investor_id', investor_id, 'tokens', tokens, 'rows', rows)) FROM (
+            SELECT investor_id, sum(tokens_to_be_distributed)::text AS tokens, count(*)::int AS rows
+            FROM token_purchases WHERE investor_id = ANY(${wanted}) GROUP BY investor_id) h) AS ledger,
+         (SELECT json_agg(${paymentJson} ORDER BY u.created_at DESC, u.id DESC) FROM (${page.sql}) u) AS payments,
+         ARRAY(SELECT y FROM years WHERE y IS NOT NULL ORDER BY y DESC) AS statement_years,
+         (${CLAIMABLE})::int AS claimable`,
+      [...INVESTOR_SOURCES.map(() => userId), ...INVESTOR_SOURCES.map(() => userId), ...years.bindings, ...page.bindings, address, address] as Knex.RawBinding[],
+    )
+    .options({ name: `account_overview_${limit}` })) as {
+    rows: Array<{ investor_ids: string[]; ledger: Array<{ investor_id: string; tokens: string; rows: number }> | null; payments: Row[] | null; statement_years: number[]; claimable: number }>;
+  };
+  const r = rows[0]!;
+  return { holdings: holdingsOf(r.investor_ids, r.ledger ?? []), page: pageOf(r.payments ?? [], limit), statement_years: r.statement_years, claimable: r.claimable };
 }
 
 /** Joins to the member's account the payments made signed out with `email` (the caller proved they read that address). */

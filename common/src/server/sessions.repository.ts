@@ -53,40 +53,32 @@ export async function createSession(
  */
 export async function loadSession(db: Knex, id: string, lifetime: SessionLifetime): Promise<LoadedSession | null> {
   const idHash = hashSessionId(id);
-  const row = (await db('sessions as s')
-    .join('users as u', 'u.id', 's.user_id')
-    .where('s.id_hash', idHash)
-    .whereNull('s.revoked_at')
-    .where('s.expires_at', '>', db.fn.now())
-    .where('s.last_seen_at', '>', db.raw(`now() - make_interval(secs => ?)`, [lifetime.idleMs / 1000]))
-    .select(
-      's.id_hash',
-      's.csrf_token',
-      's.last_seen_at',
-      'u.id as user_id',
-      'u.discord_id',
-      'u.discord_username',
-      'u.discord_avatar_url',
-      'u.email',
-      'u.created_at',
-      'u.last_sign_in_at',
-      db.raw(`EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin' AND r.is_active) AS is_admin`),
+  // Read on every signed-in request: one constant statement, prepared once per pooled connection (no query building,
+  // parsing or planning per request).
+  const { rows } = (await db
+    .raw(
+      `SELECT s.id_hash, s.csrf_token, s.last_seen_at, u.id AS user_id, u.discord_id, u.discord_username, u.discord_avatar_url, u.email,
+         u.created_at, u.last_sign_in_at, EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin' AND r.is_active) AS is_admin
+       FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.id_hash = ? AND s.revoked_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => ?)`,
+      [idHash, lifetime.idleMs / 1000],
     )
-    .first()) as
-    | {
-        id_hash: string;
-        csrf_token: string;
-        last_seen_at: Date;
-        user_id: string;
-        discord_id: string | null;
-        discord_username: string | null;
-        discord_avatar_url: string | null;
-        email: string | null;
-        created_at: Date;
-        last_sign_in_at: Date | null;
-        is_admin: boolean;
-      }
-    | undefined;
+    .options({ name: 'load_session' })) as {
+    rows: Array<{
+      id_hash: string;
+      csrf_token: string;
+      last_seen_at: Date;
+      user_id: string;
+      discord_id: string | null;
+      discord_username: string | null;
+      discord_avatar_url: string | null;
+      email: string | null;
+      created_at: Date;
+      last_sign_in_at: Date | null;
+      is_admin: boolean;
+    }>;
+  };
+  const row = rows[0];
   if (!row) return null;
   if (Date.now() - row.last_seen_at.getTime() > 60_000) {
     await db('sessions').where({ id_hash: idHash }).update({ last_seen_at: db.fn.now() });

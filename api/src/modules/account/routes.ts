@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LINK_LIFETIME_MS, signLink, verifyLink } from '@app/common/domain/signed-link';
 import { ZAccountOverview, ZAccountPaymentPage, ZAccountPaymentsQuery, ZClaimed, ZLinkToken, ZMailedAnswer, ZPaymentParams, ZStatementParams } from '@app/common/schemas/account';
 import { ZApiError } from '@app/common/schemas/errors';
-import { claimableCount, claimPayments, holdingsOf, listPayments, statementYears } from '@app/common/server/account.repository';
+import { accountOverview, claimPayments, listPayments } from '@app/common/server/account.repository';
 import { enqueueMail } from '@app/common/server/mail/enqueue';
 import { httpError } from '../../http-error';
 import { limitPerGuess } from '../../plugins/rate-limit';
@@ -25,15 +25,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ files: ReceiptFiles; linkSec
     },
     async (req, reply) => {
       const s = req.session!;
-      const who = { userId: s.userId };
-      const [holdings, page, years, claimable] = await Promise.all([
-        holdingsOf(app.db, s.userId),
-        listPayments(app.db, who, { limit: FIRST_PAGE }),
-        statementYears(app.db, who),
-        s.email ? claimableCount(app.db, s.email) : Promise.resolve(0),
-      ]);
+      const overview = await accountOverview(app.db, s.userId, s.email, FIRST_PAGE);
       reply.header('cache-control', 'private, no-store');
-      return { email: s.email, holdings, page, statement_years: years, claimable };
+      return { email: s.email, ...overview };
     },
   );
 
