@@ -28,3 +28,16 @@ export function toCount(value: unknown): number {
   if (!Number.isSafeInteger(n)) throw new Error(`count out of range: ${String(value)}`);
   return n;
 }
+
+/** Runs one statement on a pooled connection of `db` through pg itself (no query building per request). */
+export async function pgQuery<T>(db: Knex, query: { name?: string; text: string; values: unknown[] }): Promise<T[]> {
+  const client = db.client as Knex.Client & { acquireConnection(): Promise<pg.PoolClient>; releaseConnection(c: pg.PoolClient): Promise<void> };
+  // Announced like knex's own queries, so whoever listens to the instance's 'query' events (tests, debugging) sees it.
+  client.emit('query', { method: 'raw', sql: query.text, bindings: query.values, ...(query.name ? { name: query.name } : {}) });
+  const conn = await client.acquireConnection();
+  try {
+    return (await conn.query(query)).rows as T[];
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}

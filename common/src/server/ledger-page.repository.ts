@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
-import type pg from 'pg';
 import { parseLedgerCursor } from '../domain/ledger-cursor';
 import type { TLedgerPage, TLedgerQuery, TLedgerRow } from '../schemas/ledger';
 import { Coalescer } from './coalesce';
-import { toCount } from './db';
+import { pgQuery, toCount } from './db';
 import { firstSearchPagesSql, pageStatement, prefixRange, SEARCH_SORT_CAP, type From, type LedgerRowDb } from './ledger-page-sql';
 
 /** Per database handle and page limit: the batcher of first search pages. */
@@ -41,19 +40,6 @@ function keyOf(cursor: string): [string, string, string] {
   const p = parseLedgerCursor(cursor);
   if (!p) throw new Error(`not a ledger cursor: ${cursor}`);
   return [p.purchaseDate, p.createdAt, p.id];
-}
-
-/** Runs one statement on a pooled connection of `db` through pg itself (no query building per request). */
-async function pgQuery<T>(db: Knex, query: { name?: string; text: string; values: unknown[] }): Promise<T[]> {
-  const client = db.client as Knex.Client & { acquireConnection(): Promise<pg.PoolClient>; releaseConnection(c: pg.PoolClient): Promise<void> };
-  // Announced like knex's own queries, so whoever listens to the instance's 'query' events (tests, debugging) sees it.
-  client.emit('query', { method: 'raw', sql: query.text, bindings: query.values, ...(query.name ? { name: query.name } : {}) });
-  const conn = await client.acquireConnection();
-  try {
-    return (await conn.query(query)).rows as T[];
-  } finally {
-    await client.releaseConnection(conn);
-  }
 }
 
 /** How many rows start with `search`. */
