@@ -49,7 +49,8 @@ const CPU_VS_FLOOR = 2;
 await ensureFfmpeg(log);
 
 // A fresh database every run: the figures must not depend on what an earlier run left behind.
-const { services, url: benchUrl, db, close } = await benchDatabase('adx_bench_studio', log, { fresh: true, poolMax: 4 });
+// BENCH_STUDIO_DB names another database, so that two checkouts can run this bench at once.
+const { services, url: benchUrl, db, close } = await benchDatabase(process.env.BENCH_STUDIO_DB ?? 'adx_bench_studio', log, { fresh: true, poolMax: 4 });
 
 const storageRoot = path.join(DATA_DIR, 'bench-studio-storage');
 const scratch = path.join(DATA_DIR, 'bench-studio-scratch');
