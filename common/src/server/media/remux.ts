@@ -71,7 +71,8 @@ const ENDED_EARLY = /File ended prematurely/;
 export function progressDuration(progress: string): number | null {
   const end = progress.lastIndexOf('progress=end');
   if (end < 0) return null;
-  const block = progress.slice(0, end);
+  // The final block: what follows the block before it (each ends with a progress= line).
+  const block = progress.slice(progress.lastIndexOf('progress=', end - 1) + 1, end);
   const matches = [...block.matchAll(/^out_time_us=(-?\d+)$/gm)];
   const us = Number(matches.at(-1)?.[1]);
   return Number.isFinite(us) && us > 0 ? us / 1e6 : null;
