@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CONTAINER_EXT, CONTAINER_MIME, type MediaContainer } from '@app/common/media-container';
-import { probeDuration, remuxToFile, withScratchDir } from '@app/common/server/media/remux';
+import { remuxToFile, withScratchDir } from '@app/common/server/media/remux';
 import type { ChunkRow, RecordingRow } from '@app/common/server/recordings.repository';
 import type { Storage } from '@app/common/server/storage/index';
 import { recordingObjectKey } from '@app/common/studio';
@@ -24,7 +24,7 @@ export interface AssembledRecording {
   parts: number;
   /** The duration the remuxed file's header states (seconds), or null when it states none. */
   durationSeconds: number | null;
-  /** Wall time of the remux alone, of storing its result, and of the whole assembly (remux, probe, store) (ms). */
+  /** Wall time of the remux alone, of storing its result (hash, then rename or upload), and of the whole assembly (ms). */
   remuxMs: number;
   uploadMs: number;
   assembleMs: number;
@@ -60,13 +60,19 @@ function concatenated(storage: Storage, chunks: readonly ChunkRow[], onChunk: (b
   return { stream: Readable.from(bytes(), { objectMode: false }), digest: () => ({ sha256: hash.digest('hex'), size }) };
 }
 
-/** sha256 and size of a local file, read once (from the page cache right after it was written). */
-async function hashFile(file: string): Promise<{ sha256: string; size: number }> {
+/** Bytes read at a time when hashing the result: one buffer, reused, so hashing allocates nothing per read. */
+const HASH_READ_BYTES = 2 << 20;
+
+/** sha256 and size of an open local file, read once (from the page cache right after it was written). */
+async function hashFile(fh: FileHandle): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
+  const buf = Buffer.allocUnsafe(HASH_READ_BYTES);
   let size = 0;
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    size += chunk.length;
+  for (;;) {
+    const { bytesRead } = await fh.read(buf, 0, buf.length, size);
+    if (bytesRead === 0) break;
+    hash.update(buf.subarray(0, bytesRead));
+    size += bytesRead;
   }
   return { sha256: hash.digest('hex'), size };
 }
@@ -74,8 +80,10 @@ async function hashFile(file: string): Promise<{ sha256: string; size: number }>
 /**
  * Streams the take's chunks (all of 0..final_seq, in order) through ffmpeg's remux into a file made where the
  * store can adopt it (on disk: its own temp folder, so storing is a rename; on S3: a multipart upload of the
- * file), hashes that file while ffprobe reads its duration (ffmpeg seeks back to write the duration and index,
- * so the file is final only when ffmpeg exits), then stores it at recordingObjectKey(session, Stop time).
+ * file), and stores it at recordingObjectKey(session, Stop time) while hashing it. The hash cannot run
+ * while ffmpeg writes: ffmpeg seeks back at the end to write the duration and index into the header (MP4's
+ * faststart rewrites the whole file), so the bytes are final only when it exits; it is read once, while the
+ * store adopts it. The duration is ffmpeg's own final report of what it wrote (no probe reads the file again).
  * The raw chunks are left alone: the caller deletes them only after the completion commits.
  */
 export async function assembleRecording(storage: Storage, rec: RecordingRow, chunks: readonly ChunkRow[], onBytes: (bytesDone: number) => void): Promise<AssembledRecording> {
@@ -86,12 +94,14 @@ export async function assembleRecording(storage: Storage, rec: RecordingRow, chu
     const file = path.join(dir, `take.${CONTAINER_EXT[container]}`);
     const source = concatenated(storage, chunks, onBytes);
     const remuxStarted = performance.now();
-    await remuxToFile(source.stream, container, file);
+    const { durationSeconds } = await remuxToFile(source.stream, container, file);
     const remuxMs = performance.now() - remuxStarted;
     const raw = source.digest();
     const storeStarted = performance.now();
-    const [stored, durationSeconds] = await Promise.all([hashFile(file), probeDuration(file)]);
-    const uploaded = await storage.adoptFile(key, file, { contentType: CONTAINER_MIME[container] });
+    // Opened before it is adopted: the hash reads the same file while the store renames it into place (disk)
+    // or uploads it (S3), instead of after.
+    const fh = await open(file, 'r');
+    const [stored, uploaded] = await Promise.all([hashFile(fh), storage.adoptFile(key, file, { contentType: CONTAINER_MIME[container] })]).finally(() => fh.close());
     if (uploaded.size !== stored.size) throw new Error(`stored recording is ${uploaded.size} bytes, expected ${stored.size}`);
     return {
       key,

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { WebSocket } from 'ws';
-import { CONTAINER_MIME, sniffContainer } from '@app/common/media-container';
+import { CONTAINER_MIME, sniffContainer, type MediaContainer } from '@app/common/media-container';
 import { checkStudioCredential } from '@app/common/server/speaker-sessions.repository';
-import { claimContainer, findRecording, heldSeqs, recordChunk, resumePoint, type StoreOutcome } from '@app/common/server/recordings.repository';
+import { claimContainer, findRecording, heldSeqs, recordChunk, resumePoint, type ChunkRow, type StoreOutcome } from '@app/common/server/recordings.repository';
 import type { Storage } from '@app/common/server/storage/index';
 import { studioIngestBytes } from '@app/common/server/metrics';
 import { chunkObjectKey, decodeFrame, INGEST_CLOSE, INGEST_CLOSE_REASONS, MAX_FRAME_BYTES, MAX_RECORDING_BYTES, MAX_SEQ, type TIngestAck, type TIngestHello } from '@app/common/studio';
@@ -19,6 +19,8 @@ export interface IngestDeps {
   /** The socket currently sending each take (shared by every socket of this API: a newer one replaces it). */
   senders: Map<string, WebSocket>;
   credentialRecheckMs: number;
+  /** Records a stored chunk's row (recordChunk, or the API's batch of the chunks that arrive together). */
+  record: (chunk: ChunkRow) => Promise<StoreOutcome>;
 }
 
 export interface IngestRequest {
@@ -97,13 +99,17 @@ export class IngestSession {
     // Known resends are answered from memory (the held set is loaded at connect and kept up to date);
     // anything else is written, then the insert decides (another socket may have stored it).
     if (this.held.has(seq)) return this.ack(seq, true);
-    if (!(await this.checkContainer(take.id, seq, chunk))) return;
+    // Most chunks are the middle of a stream: no container to check, and no await for it.
+    const container = sniffContainer(chunk);
+    if ((container || seq === 0) && !(await this.checkContainer(take.id, seq, container))) return;
     if (this.bytesReceived + chunk.byteLength > MAX_RECORDING_BYTES) return this.closeWith(INGEST_CLOSE.quotaExceeded);
     const key = chunkObjectKey(take.sessionId, take.id, seq);
     const sha256 = createHash('sha256').update(chunk).digest('hex');
     // A blob: chunks are never served, so no metadata file and no stat after the write (one file, one rename).
     await this.deps.storage.putBlob(key, chunk);
-    const out = await recordChunk(this.deps.db, { recording_id: take.id, seq, size_bytes: chunk.byteLength, storage_key: key, sha256 });
+    const row = { recording_id: take.id, seq, size_bytes: chunk.byteLength, storage_key: key, sha256 };
+    // A batch that failed is tried again alone, so no chunk fails for another one's sake.
+    const out = await this.deps.record(row).catch(() => recordChunk(this.deps.db, row));
     if (out.kind !== 'stored' && out.kind !== 'duplicate') return this.refuseFor(out);
     this.held.add(seq);
     this.bytesReceived = out.bytesReceived;
@@ -117,8 +123,7 @@ export class IngestSession {
    * container. Later chunks are the middle of a stream and carry no magic to check: finalize's remux
    * is what rejects a corrupt middle.
    */
-  private async checkContainer(recordingId: string, seq: number, chunk: Uint8Array): Promise<boolean> {
-    const container = sniffContainer(chunk);
+  private async checkContainer(recordingId: string, seq: number, container: MediaContainer | null): Promise<boolean> {
     if (!container) {
       if (seq === 0) this.closeWith(INGEST_CLOSE.notMedia);
       return seq !== 0;

@@ -7,6 +7,8 @@ import type { WebSocket } from 'ws';
 import { SOCKET_PATH } from '@app/common/events';
 import { INGEST_CLOSE, INGEST_CLOSE_REASONS, INGEST_PATH, MAX_FRAME_BYTES } from '@app/common/studio';
 import { studioIngestSockets } from '@app/common/server/metrics';
+import { Coalescer } from '@app/common/server/coalesce';
+import { recordChunks, type ChunkRow } from '@app/common/server/recordings.repository';
 import { ZApiError } from '@app/common/schemas/errors';
 import { IngestSession } from './ingest.service';
 
@@ -43,6 +45,9 @@ export const ingestPlugin = fp<{
     const publicOrigin = new URL(opts.publicUrl).origin;
     /** The socket currently sending each take (a newer one replaces it). */
     const senders = new Map<string, WebSocket>();
+    // The rows of chunks stored in the same turn of the event loop (many speakers at once) go in one statement.
+    const rows = new Coalescer((chunks: ChunkRow[]) => recordChunks(app.db, chunks));
+    const record = (chunk: ChunkRow) => rows.run(chunk);
 
     const ingestUpgrades = new EventEmitter();
     const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -80,7 +85,7 @@ export const ingestPlugin = fp<{
         socket.close = (code?: number, reason?: string | Buffer) =>
           code === 1009 ? wsClose(INGEST_CLOSE.frameTooLarge, INGEST_CLOSE_REASONS[INGEST_CLOSE.frameTooLarge]) : wsClose(code, reason);
         socket.on('error', (err) => req.log.info({ err: err.message }, 'ingest socket error'));
-        const session = new IngestSession(socket, { db: app.db, storage: app.storage, log: req.log, senders, credentialRecheckMs: opts.credentialRecheckMs });
+        const session = new IngestSession(socket, { db: app.db, storage: app.storage, log: req.log, senders, credentialRecheckMs: opts.credentialRecheckMs, record });
         socket.on('close', () => {
           studioIngestSockets.dec();
           session.dispose();

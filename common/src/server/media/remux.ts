@@ -27,19 +27,23 @@ const OUTPUT_ARGS: Record<MediaContainer, string[]> = {
   mp4: ['-movflags', '+faststart', '-f', 'mp4'],
 };
 
-/** Runs a program, feeding `stdin` when given; resolves with its exit code and stderr. */
-function run(cmd: string, args: string[], stdin?: Readable): Promise<{ code: number; stderr: string }> {
+/** Runs a program, feeding `stdin` when given; resolves with its exit code, stderr and the last 8 KB of stdout. */
+function run(cmd: string, args: string[], stdin?: Readable): Promise<{ code: number; stderr: string; stdoutTail: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
+    const child = spawn(cmd, args, { stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
     let stderr = '';
+    let stdoutTail = '';
     let inputError: Error | undefined;
     child.stderr?.setEncoding('utf8').on('data', (s: string) => {
       if (stderr.length < 8_000) stderr += s;
     });
+    child.stdout?.setEncoding('utf8').on('data', (s: string) => {
+      stdoutTail = (stdoutTail + s).slice(-8_000);
+    });
     child.on('error', (err: NodeJS.ErrnoException) =>
       reject(err.code === 'ENOENT' ? new RemuxError(`${cmd} is not installed (npm start and npm test install it; or apt-get install ffmpeg)`, false) : err),
     );
-    child.on('close', (code) => (inputError ? reject(inputError) : resolve({ code: code ?? 1, stderr })));
+    child.on('close', (code) => (inputError ? reject(inputError) : resolve({ code: code ?? 1, stderr, stdoutTail })));
     if (stdin && child.stdin) {
       // ffmpeg stops reading when it gives up on the input: its exit code tells why, not the EPIPE.
       child.stdin.on('error', () => undefined);
@@ -60,33 +64,37 @@ function run(cmd: string, args: string[], stdin?: Readable): Promise<{ code: num
 const ENDED_EARLY = /File ended prematurely/;
 
 /**
- * Remuxes the stream `input` (a whole recording in `container`) into a seekable file at `outPath`
- * without re-encoding. Fails with a RemuxError naming what ffmpeg found when the input is not a whole,
- * readable recording: any error-level message counts (ffmpeg would otherwise pass a corrupt packet
- * and exit 0), except a stream that merely stops after a whole packet (ENDED_EARLY).
+ * The output's duration from ffmpeg's final `-progress` report: `out_time_us` of the block that ends with
+ * `progress=end`, the end time of what it wrote (the same figure the file's header then states, to a few
+ * ms). Null when there is no final report or it states no time.
  */
-export async function remuxToFile(input: Readable, container: MediaContainer, outPath: string): Promise<void> {
-  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-xerror', '-f', container === 'webm' ? 'webm' : 'mp4', '-i', 'pipe:0', '-map', '0', '-c', 'copy', ...OUTPUT_ARGS[container], '-y', outPath];
-  const { code, stderr } = await run('ffmpeg', args, input);
+export function progressDuration(progress: string): number | null {
+  const end = progress.lastIndexOf('progress=end');
+  if (end < 0) return null;
+  // The final block: what follows the block before it (each ends with a progress= line).
+  const block = progress.slice(progress.lastIndexOf('progress=', end - 1) + 1, end);
+  const matches = [...block.matchAll(/^out_time_us=(-?\d+)$/gm)];
+  const us = Number(matches.at(-1)?.[1]);
+  return Number.isFinite(us) && us > 0 ? us / 1e6 : null;
+}
+
+/**
+ * Remuxes the stream `input` (a whole recording in `container`) into a seekable file at `outPath`
+ * without re-encoding, and answers the duration of the result (seconds, or null when ffmpeg states none):
+ * ffmpeg's own final progress report gives it, so no probe reads the file again. Fails with a RemuxError
+ * naming what ffmpeg found when the input is not a whole, readable recording: any error-level message
+ * counts (ffmpeg would otherwise pass a corrupt packet and exit 0), except a stream that merely stops
+ * after a whole packet (ENDED_EARLY).
+ */
+export async function remuxToFile(input: Readable, container: MediaContainer, outPath: string): Promise<{ durationSeconds: number | null }> {
+  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-xerror', '-f', container === 'webm' ? 'webm' : 'mp4', '-i', 'pipe:0', '-map', '0', '-c', 'copy', ...OUTPUT_ARGS[container], '-progress', 'pipe:1', '-nostats', '-y', outPath];
+  const { code, stderr, stdoutTail } = await run('ffmpeg', args, input);
   const problem = stderr
     .split('\n')
     .filter((line) => line.trim() && !ENDED_EARLY.test(line))
     .join('\n');
   if (code !== 0 || problem) throw new RemuxError(`the recording could not be remuxed: ${stderr.trim().split('\n').slice(0, 3).join('; ') || `ffmpeg exited with ${code}`}`);
-}
-
-/** The duration (seconds) a media file's header states, or null when it states none. */
-export async function probeDuration(file: string): Promise<number | null> {
-  const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve, reject) => {
-    const child = spawn('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
-    child.stderr.resume();
-    child.on('error', reject);
-    child.on('close', (c) => resolve({ code: c ?? 1, stderr: out }));
-  });
-  const seconds = Number(stderr.trim());
-  return code === 0 && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+  return { durationSeconds: progressDuration(stdoutTail) };
 }
 
 /** A private scratch folder (under `parent`, default the system's temp folder), removed after `fn` (whatever it did). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, writeFile as writeFileCb } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, rename as renameCb, writeFile as writeFileCb } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -30,9 +30,14 @@ const KNOWN_DIRS_MAX = 10_000;
 /** Objects deleted at once by deleteMany. */
 const DELETE_CONCURRENCY = 32;
 
-/** One file written whole through the callback API: open, write, close, with no FileHandle or promise per step. */
-function writeNewFile(file: string, body: Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => writeFileCb(file, body, { flag: 'wx' }, (err) => (err ? reject(err) : resolve())));
+/**
+ * One file written whole and renamed into place through the callback API: open, write, close, rename, with one
+ * promise for the four (no FileHandle or promise per step).
+ */
+function writeAndRename(tmp: string, target: string, body: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) =>
+    writeFileCb(tmp, body, { flag: 'wx' }, (err) => (err ? reject(err) : renameCb(tmp, target, (e) => (e ? reject(e) : resolve())))),
+  );
 }
 
 /**
@@ -61,10 +66,11 @@ export function createDiskStorage(opts: { root: string }): Storage {
   async function putBlob(key: string, body: Uint8Array, again = true): Promise<void> {
     const target = file(key);
     const tmp = `${tmpPrefix}${++tmpCount}`;
-    await Promise.all([ensureDir(path.dirname(target)), ensureDir(tmpDir)]);
+    const dir = path.dirname(target);
+    // Known folders (every chunk after a take's first) cost no await at all.
+    if (!knownDirs.has(dir) || !knownDirs.has(tmpDir)) await Promise.all([ensureDir(dir), ensureDir(tmpDir)]);
     try {
-      await writeNewFile(tmp, body);
-      await rename(tmp, target);
+      await writeAndRename(tmp, target, body);
     } catch (err) {
       await rm(tmp, { force: true });
       // A folder removed since it was remembered (a take's chunks deleted, then resent): make it again, once.
@@ -187,7 +193,12 @@ export function createDiskStorage(opts: { root: string }): Storage {
         if (!metaDirs.has(dir)) metaDirs.set(dir, stat(dir).then(() => true, () => false));
         return metaDirs.get(dir)!;
       };
-      const remove = async (key: string) => ((await hasMeta(key)) ? deleteObject(key) : rm(file(key), { force: true }));
+      // unlink, not rm: rm first lstats every path (one more file operation per object).
+      const unlinkBlob = (key: string) =>
+        unlink(file(key)).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') throw err;
+        });
+      const remove = async (key: string) => ((await hasMeta(key)) ? deleteObject(key) : unlinkBlob(key));
       for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map(remove));
     },
     publicUrl(key) {
