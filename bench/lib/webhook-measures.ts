@@ -137,7 +137,7 @@ export async function ledgerRowTimer(stack: WebhookStack) {
 }
 
 /** Sends `events` over `connections` parallel loops as fast as the API answers; returns the non-200 count. */
-export async function sendAll(stack: WebhookStack, events: Signed[], connections: number): Promise<number> {
+async function sendAll(stack: WebhookStack, events: Signed[], connections: number): Promise<number> {
   let non200 = 0;
   let sendNext = 0;
   await Promise.all(
