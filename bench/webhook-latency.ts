@@ -15,6 +15,7 @@ import { benchDatabase, notifyEachLedgerRow } from './lib/database';
 import { paced, signedEvent } from './lib/stripe-events';
 import { freePort, quantile, report } from './lib/harness';
 import { deleteRedisPrefixes } from './lib/redis-keys';
+import { stageBreakdown, type EventTimes } from './lib/webhook-stages';
 
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 20);
@@ -30,7 +31,7 @@ await notifyEachLedgerRow(db);
 
 const prefixes: string[] = [];
 /** One checkout's API and worker, on their own Redis prefix. */
-async function start(root: string): Promise<{ api: Managed; worker: Managed; base: string }> {
+async function start(root: string): Promise<{ api: Managed; worker: Managed; base: string; prefix: string }> {
   const port = await freePort();
   const prefix = `bench_latency_${randomBytes(3).toString('hex')}`;
   prefixes.push(prefix);
@@ -42,17 +43,20 @@ async function start(root: string): Promise<{ api: Managed; worker: Managed; bas
   });
   const worker = startProcess('worker', tsx, ['worker/src/main.ts'], { cwd: root, env });
   await waitForHttp(`http://127.0.0.1:${port}/readyz`, 60_000);
-  return { api, worker, base: `http://127.0.0.1:${port}` };
+  return { api, worker, base: `http://127.0.0.1:${port}`, prefix };
 }
 
 const listener = new pg.Client({ connectionString: benchUrl });
 await listener.connect();
 await listener.query('LISTEN bench_ledger');
-const sentAt = new Map<string, number>();
+// Wall-clock times (Date.now()), comparable with the pipeline's own timestamps for the stage breakdown.
+const sentAt = new Map<string, EventTimes>();
 let latencies: number[] = [];
 listener.on('notification', (n) => {
-  const t0 = n.payload ? sentAt.get(n.payload) : undefined;
-  if (t0 !== undefined) latencies.push(performance.now() - t0);
+  const e = n.payload ? sentAt.get(n.payload) : undefined;
+  if (e === undefined || e.committed !== undefined) return;
+  e.committed = Date.now();
+  latencies.push(e.committed - e.sent);
 });
 
 /** `seconds` of RATE paid events, each its own donation and ledger row: latencies, missing rows, CPU per event. */
@@ -67,11 +71,13 @@ async function round(target: { api: Managed; worker: Managed; base: string }, se
   const inflight: Array<Promise<void>> = [];
   await paced(events.length, RATE, (i) => {
     const e = events[i]!;
-    sentAt.set(e.session, performance.now());
+    const times: EventTimes = { session: e.session, eventId: e.id, sent: Date.now() };
+    sentAt.set(e.session, times);
     inflight.push(
       fetch(`${target.base}/api/stripe/webhook`, { method: 'POST', body: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } }).then(
         async (res) => {
           await res.arrayBuffer();
+          times.answered = Date.now();
           if (res.status !== 200) non200++;
         },
         () => void non200++,
@@ -81,11 +87,13 @@ async function round(target: { api: Managed; worker: Managed; base: string }, se
   await Promise.all(inflight);
   const deadline = Date.now() + 60_000;
   while (latencies.length < events.length && Date.now() < deadline) await sleep(20);
-  return { latencies: [...latencies], missing: events.length - latencies.length, non200, cpuPerEvent: cpuSince(cpu0, pids()) / events.length };
+  const cpuPerEvent = cpuSince(cpu0, pids()) / events.length;
+  return { latencies: [...latencies], missing: events.length - latencies.length, non200, cpuPerEvent, times: [...sentAt.values()] };
 }
 
 const trees = [{ name: 'this checkout', root: ROOT }, ...(PEER_ROOT ? [{ name: `peer ${PEER_ROOT}`, root: PEER_ROOT }] : [])];
 const results: Array<Record<string, string | number>> = [];
+const stages: Array<Record<string, string | number>> = [];
 let failed = false;
 try {
   for (let r = 1; r <= ROUNDS; r++) {
@@ -108,6 +116,7 @@ try {
           'CPU ms/event api + worker': res.cpuPerEvent.toFixed(2),
           'missing / non-200': `${res.missing} / ${res.non200}`,
         });
+        for (const row of await stageBreakdown(db, services.redisUrl, `${target.prefix}:bull`, res.times)) stages.push({ round: r, checkout: tree.name, ...row });
       } finally {
         await Promise.all([target.api.stop(), target.worker.stop()]);
       }
@@ -117,6 +126,7 @@ try {
     `${RATE} paid events/s for ${DURATION} s per round after a 2 s warm-up, each its own donation and ledger row; event sent -> row committed (NOTIFY at commit).`,
     `${os.cpus().length} cores shared by the bench process, the API, the worker, Postgres and Redis; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
   ]);
+  if (stages.length > 0) report('webhook-latency-stages', stages, ['Per stage, over the events whose BullMQ job was still kept (the last ones of each round); stage ends are wall-clock timestamps of the pipeline (see bench/lib/webhook-stages.ts).']);
   if (failed) process.exitCode = 1;
 } finally {
   await listener.end();

@@ -17,9 +17,9 @@
 // The scenario in order, top to bottom; the stack it runs on, the measurements and the table are in bench/lib/webhook-*.ts.
 import { randomBytes } from 'node:crypto';
 import { insertFloor } from './lib/burst';
-import { acceptedRun, bullmqPeer, ledgerRowTimer, sendAll, webhookFirehose } from './lib/webhook-measures';
+import { acceptedRun, bullmqPeer, ledgerRowTimer, paidBacklog, webhookFirehose } from './lib/webhook-measures';
 import { webhookReport } from './lib/webhook-report';
-import { sessionId, signedPayment, startWebhookStack, type CpuUse, perEvent } from './lib/webhook-stack';
+import { sessionId, signedPayment, startWebhookStack, perEvent } from './lib/webhook-stack';
 
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -90,20 +90,7 @@ try {
   await rowTimer.end();
 
   log(`(d) paid backlog: ${BURST_BACKLOG} paid events accepted with the worker stopped, then drained...`);
-  await stack.stopWorker();
-  const backlog = (await stack.newDonations(BURST_BACKLOG)).map((d) => signedPayment(d, sessionId()));
-  const acceptCpu = await stack.cpuMeter();
-  const backlogNon200 = await sendAll(stack, backlog, CONNECTIONS);
-  const acceptedUsed = await acceptCpu();
-  stack.startWorker();
-  let backlogMeter: (() => Promise<CpuUse>) | undefined;
-  const paidDrain = await stack.drain('paid backlog', 300_000, async () => {
-    backlogMeter = await stack.cpuMeter();
-  });
-  const drainUsed = await backlogMeter!();
-  const backlogRows = await stack.ledgerRows(backlog.map((e) => e.session));
-  // The drain clock starts once the new worker has applied something: CPU per event over the events left then.
-  const paidCpu = { api: acceptedUsed.api / backlog.length + drainUsed.api / paidDrain.events, worker: acceptedUsed.worker / backlog.length + drainUsed.worker / paidDrain.events, pg: acceptedUsed.pg / backlog.length + drainUsed.pg / paidDrain.events };
+  const { drain: paidDrain, cpu: paidCpu, rows: backlogRows, non200: backlogNon200 } = await paidBacklog(stack, BURST_BACKLOG, CONNECTIONS);
 
   const sound = webhookReport({
     settings: { rate: RATE, durationS: DURATION, warmupS: WARMUP_S, burstRate: BURST_RATE, burstS: BURST_S, burstBacklog: BURST_BACKLOG, connections: CONNECTIONS },

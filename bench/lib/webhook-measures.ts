@@ -9,7 +9,7 @@ import pg from 'pg';
 import { createBullConnection } from '@app/common/server/redis';
 import { load, type LoadResult, type RequestSpec } from './harness';
 import { paced, type Signed } from './stripe-events';
-import { perEvent, sessionId, signedPayment, WEBHOOK_PATH, webhookHeaders, type WebhookStack } from './webhook-stack';
+import { perEvent, sessionId, signedPayment, WEBHOOK_PATH, webhookHeaders, type CpuUse, type WebhookStack } from './webhook-stack';
 
 /** Pre-signed events that all pay one donation, handed out one per request (a repeat is counted). */
 export function webhookFirehose(count: number, donationId: string, session: string) {
@@ -137,7 +137,7 @@ export async function ledgerRowTimer(stack: WebhookStack) {
 }
 
 /** Sends `events` over `connections` parallel loops as fast as the API answers; returns the non-200 count. */
-export async function sendAll(stack: WebhookStack, events: Signed[], connections: number): Promise<number> {
+async function sendAll(stack: WebhookStack, events: Signed[], connections: number): Promise<number> {
   let non200 = 0;
   let sendNext = 0;
   await Promise.all(
@@ -151,4 +151,30 @@ export async function sendAll(stack: WebhookStack, events: Signed[], connections
     }),
   );
   return non200;
+}
+
+/**
+ * (d) The paid backlog: `count` paid events (each its own donation and ledger row) accepted with the worker stopped,
+ * then drained by a fresh worker. The drain clock starts once the new worker has applied something; its CPU per paid
+ * event is accepting (per accepted event) + draining (per event drained on the clock).
+ */
+export async function paidBacklog(stack: WebhookStack, count: number, connections: number) {
+  await stack.stopWorker();
+  const backlog = (await stack.newDonations(count)).map((d) => signedPayment(d, sessionId()));
+  const acceptCpu = await stack.cpuMeter();
+  const non200 = await sendAll(stack, backlog, connections);
+  const accepted = await acceptCpu();
+  stack.startWorker();
+  let drainMeter: (() => Promise<CpuUse>) | undefined;
+  const drain = await stack.drain('paid backlog', 300_000, async () => {
+    drainMeter = await stack.cpuMeter();
+  });
+  const drained = await drainMeter!();
+  const rows = await stack.ledgerRows(backlog.map((e) => e.session));
+  const cpu = {
+    api: accepted.api / count + drained.api / drain.events,
+    worker: accepted.worker / count + drained.worker / drain.events,
+    pg: accepted.pg / count + drained.pg / drain.events,
+  };
+  return { drain, cpu, rows, non200 };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatCheckpoint, generateSignerKey, openNote, parseCheckpoint, parseSignerKey, signNote, verifierKeyOf } from '@app/common/domain/signed-note';
+import { ledgerSignerOf } from '@app/common/server/ledger-key';
 import { encodeLeaf, hashChildren, hashLeaf, leafHashOf, rootBuilder, rootOf, toHex, verifyConsistency, verifyInclusion, type Hash } from '@app/common/domain/tlog';
 
 // Go's golang.org/x/mod/sumdb/note example (Ed25519 signatures are deterministic, so ours must equal it byte for byte).
@@ -16,6 +17,14 @@ describe('signed notes', () => {
     expect(signNote(MSG, signer)).toBe(SIGNED);
     expect(openNote(SIGNED, VKEY)).toBe(MSG);
     expect(openNote(SIGNED.replace('cryptography', 'cryptograph'), VKEY)).toBeNull();
+  });
+
+  it("the server's signer (native Ed25519) writes the same note as sumdb/note, for a configured and the development key", () => {
+    const signer = ledgerSignerOf({ LEDGER_SIGNING_KEY: SKEY });
+    expect(signer.sign).toBeTypeOf('function');
+    expect(signNote(MSG, signer)).toBe(SIGNED);
+    const dev = ledgerSignerOf({});
+    expect(signNote(MSG, dev)).toBe(signNote(MSG, { ...dev, sign: undefined }));
   });
 
   it('round-trip a checkpoint with a fresh key', () => {

@@ -53,15 +53,19 @@ const CHUNK = 10_000;
  * takes the lock once. Returns the number of rows appended.
  */
 export async function appendToLog(trx: Knex): Promise<number> {
-  const pending = (await trx.raw('DELETE FROM ledger_log_pending RETURNING purchase_id')) as { rows: Array<{ purchase_id: string }> };
-  if (!pending.rows.length) return 0;
-  const ids = pending.rows.map((r) => r.purchase_id);
-  const head = (await trx.raw('SELECT size FROM ledger_log_head WHERE id FOR UPDATE')) as { rows: Array<{ size: string }> };
-  const size = Number(head.rows[0]!.size);
+  // One round trip for the queue, the head's lock and the rows' fields (a lone event's transaction is mostly round
+  // trips). The head is locked only when rows were queued; a lock that waited returns the head as its holder
+  // committed it. The frontier is read by a statement of its own, after the lock: a snapshot taken before the wait
+  // would miss the nodes its holder wrote.
   const { rows } = (await trx.raw(
-    `SELECT ${LEAF_COLUMNS} FROM token_purchases t LEFT JOIN ledger_log r ON r.purchase_id = t.reverses_id WHERE t.id = ANY(?::bigint[]) ORDER BY t.id`,
-    [ids],
-  )) as { rows: LoggedRow[] };
+    `WITH pending AS (DELETE FROM ledger_log_pending RETURNING purchase_id),
+       head AS (SELECT size FROM ledger_log_head WHERE id AND EXISTS (SELECT 1 FROM pending) FOR UPDATE)
+     SELECT (SELECT size FROM head) AS head_size, ${LEAF_COLUMNS}
+     FROM token_purchases t LEFT JOIN ledger_log r ON r.purchase_id = t.reverses_id
+     WHERE t.id IN (SELECT purchase_id FROM pending) ORDER BY t.id`,
+  )) as { rows: Array<LoggedRow & { head_size: string }> };
+  if (!rows.length) return 0;
+  const size = Number(rows[0]!.head_size);
 
   const nodes = await readNodes(trx, frontier(size));
   const fresh: Array<[number, number, Hash]> = [];
@@ -83,17 +87,23 @@ export async function appendToLog(trx: Knex): Promise<number> {
       fresh.push([level, idx, hash]);
     }
   });
+  const treeRows = (part: Array<[number, number, Hash]>) => [part.map((n) => n[0]), part.map((n) => n[1]), part.map((n) => Buffer.from(n[2]))];
+  const logRows = (part: LoggedRow[], at: number) => [part.map((_, i) => size + at + i), part.map((r) => r.id)];
+  if (fresh.length <= CHUNK && rows.length <= CHUNK) {
+    // The common case, a batch's rows: the nodes, the entries and the new head in one statement.
+    await trx.raw(
+      `WITH tree AS (INSERT INTO ledger_tree (level, idx, hash) SELECT * FROM unnest(?::smallint[], ?::bigint[], ?::bytea[])),
+         log AS (INSERT INTO ledger_log (log_index, purchase_id) SELECT * FROM unnest(?::bigint[], ?::bigint[]))
+       UPDATE ledger_log_head SET size = ? WHERE id`,
+      [...treeRows(fresh), ...logRows(rows, 0), size + rows.length],
+    );
+    return rows.length;
+  }
   for (let at = 0; at < fresh.length; at += CHUNK) {
-    const part = fresh.slice(at, at + CHUNK);
-    await trx.raw('INSERT INTO ledger_tree (level, idx, hash) SELECT * FROM unnest(?::smallint[], ?::bigint[], ?::bytea[])', [
-      part.map((n) => n[0]),
-      part.map((n) => n[1]),
-      part.map((n) => Buffer.from(n[2])),
-    ]);
+    await trx.raw('INSERT INTO ledger_tree (level, idx, hash) SELECT * FROM unnest(?::smallint[], ?::bigint[], ?::bytea[])', treeRows(fresh.slice(at, at + CHUNK)));
   }
   for (let at = 0; at < rows.length; at += CHUNK) {
-    const part = rows.slice(at, at + CHUNK);
-    await trx.raw('INSERT INTO ledger_log (log_index, purchase_id) SELECT * FROM unnest(?::bigint[], ?::bigint[])', [part.map((_, i) => size + at + i), part.map((r) => r.id)]);
+    await trx.raw('INSERT INTO ledger_log (log_index, purchase_id) SELECT * FROM unnest(?::bigint[], ?::bigint[])', logRows(rows.slice(at, at + CHUNK), at));
   }
   await trx.raw('UPDATE ledger_log_head SET size = ? WHERE id', [size + rows.length]);
   return rows.length;

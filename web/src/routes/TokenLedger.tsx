@@ -14,7 +14,8 @@ import { useLedgerPage, useLedgerSummary, useLiveLedger } from '../features/ledg
 import { useLedgerUrl } from '../features/ledger/use-ledger-url';
 
 // Loaded when a row is verified: it carries the Ed25519 and SHA-256 code the rest of the page does without.
-const VerifyPanel = lazy(() => import('../features/ledger/VerifyPanel'));
+const loadVerifyPanel = () => import('../features/ledger/VerifyPanel');
+const VerifyPanel = lazy(loadVerifyPanel);
 
 /** `?verify=<log index>` (receipts link there) and the Verify action on a found row. */
 function useVerify() {
@@ -33,7 +34,10 @@ function useVerify() {
       { replace: true },
     );
   const verifyRow = async (row: TLedgerRow) => {
-    const { indexOfShownRow } = await import('../features/ledger/verify');
+    // The panel's code, the key and the latest checkpoint are fetched while the row's index is looked up.
+    void loadVerifyPanel();
+    const { indexOfShownRow, prefetchLatest } = await import('../features/ledger/verify');
+    prefetchLatest();
     const found = await indexOfShownRow(row).catch(() => null);
     setNotFound(found === null);
     if (found !== null) set(found);

@@ -1,5 +1,5 @@
 import { LEDGER_PATHS } from '@app/common/api/ledger-paths';
-import { openNote, parseCheckpoint } from '@app/common/domain/signed-note';
+import { noteToVerify, openNote, parseCheckpoint } from '@app/common/domain/signed-note';
 import { fromHex, leafHashOf, toHex, verifyConsistency, verifyInclusion } from '@app/common/domain/tlog';
 import type { TCheckpointList, TConsistencyProof, TEntries, TInclusionProof } from '@app/common/schemas/transparency';
 
@@ -26,6 +26,46 @@ async function text(path: string): Promise<string> {
 }
 const json = async <T>(path: string): Promise<T> => JSON.parse(await text(path)) as T;
 
+/** The published key and the latest checkpoint, fetched together. */
+type Latest = { key: string; checkpoints: TCheckpointList['checkpoints'] };
+let prefetched: { at: number; latest: Promise<Latest> } | null = null;
+const fetchLatest = async (): Promise<Latest> => {
+  const [key, list] = await Promise.all([text(LEDGER_PATHS.key), json<TCheckpointList>(`${LEDGER_PATHS.checkpoints}?limit=1`)]);
+  return { key: key.trim(), checkpoints: list.checkpoints };
+};
+/** How long a prefetch made on the click serves the verification it leads to (not a later one). */
+const PREFETCH_FRESH_MS = 5_000;
+
+/** Starts fetching the key and the latest checkpoint while the row's index is looked up (the Verify click). */
+export function prefetchLatest(): void {
+  const latest = fetchLatest();
+  latest.catch(() => undefined); // a failure is reported by the verification that uses it
+  prefetched = { at: Date.now(), latest };
+}
+
+function takeLatest(): Promise<Latest> {
+  const p = prefetched && Date.now() - prefetched.at < PREFETCH_FRESH_MS ? prefetched.latest : fetchLatest();
+  prefetched = null;
+  return p;
+}
+
+/**
+ * The checkpoint's text when its signature by `key` is valid, else null. The browser's own Ed25519 (WebCrypto) when it
+ * has one: on a slow phone the JavaScript implementation's first verification alone takes tens of milliseconds.
+ */
+async function openCheckpoint(note: string, key: string): Promise<string | null> {
+  const n = noteToVerify(note, key);
+  if (!n) return null;
+  let publicKey: CryptoKey;
+  try {
+    publicKey = await crypto.subtle.importKey('raw', new Uint8Array(n.publicKey), { name: 'Ed25519' }, false, ['verify']);
+  } catch {
+    return openNote(note, key); // no Ed25519 in this browser's WebCrypto
+  }
+  for (const sig of n.signatures) if (await crypto.subtle.verify({ name: 'Ed25519' }, publicKey, new Uint8Array(sig), new Uint8Array(n.message))) return n.text;
+  return null;
+}
+
 /** The log index of a row shown on the page: the investor's first entry with the same fields not taken yet. */
 export async function indexOfShownRow(row: { investor_id: string; purchase_date: string; investment_amount_usd: string; tokens_to_be_distributed: string }): Promise<number | null> {
   const { entries } = await json<TEntries>(`${LEDGER_PATHS.entries}?investor=${encodeURIComponent(row.investor_id)}`);
@@ -38,17 +78,23 @@ export async function indexOfShownRow(row: { investor_id: string; purchase_date:
 export async function verifyRow(index: number): Promise<VerifyResult> {
   let key: string | null = null;
   try {
-    key = (await text(LEDGER_PATHS.key)).trim();
-    const { checkpoints } = await json<TCheckpointList>(`${LEDGER_PATHS.checkpoints}?limit=1`);
-    const latest = checkpoints[0];
+    const latestP = takeLatest();
+    ({ key } = await latestP);
+    const latest = (await latestP).checkpoints[0];
     if (!latest) return { ok: false, headline: 'No checkpoint has been signed yet.', details: [], verifierKey: key };
-    const body = openNote(latest.note, key);
+    const body = await openCheckpoint(latest.note, key);
     if (body === null) return { ok: false, headline: 'The latest checkpoint is not signed by the published key.', details: ['Do not trust this ledger until that is explained.'], verifierKey: key };
     const cp = parseCheckpoint(body);
     const signedAt = new Date(latest.signedAt).toLocaleString();
     if (index >= cp.size) return { ok: false, headline: `Row ${n(index + 1)} is not in a signed checkpoint yet.`, details: ['Checkpoints are signed at least once a minute: try again shortly.'], verifierKey: key };
 
-    const proof = await json<TInclusionProof>(`${LEDGER_PATHS.inclusionProof}?index=${index}&size=${cp.size}`);
+    const seenRaw = localStorage.getItem(SEEN_KEY);
+    const seen = seenRaw ? (JSON.parse(seenRaw) as { size: number; root: string }) : null;
+    // The inclusion and the consistency proofs both follow from the checkpoint: asked for together.
+    const [proof, consistencyProof] = await Promise.all([
+      json<TInclusionProof>(`${LEDGER_PATHS.inclusionProof}?index=${index}&size=${cp.size}`),
+      seen && seen.size < cp.size ? json<TConsistencyProof>(`${LEDGER_PATHS.consistencyProof}?from=${seen.size}&to=${cp.size}`) : null,
+    ]);
     if (toHex(leafHashOf(proof.row)) !== proof.leafHash) {
       return {
         ok: false,
@@ -62,13 +108,8 @@ export async function verifyRow(index: number): Promise<VerifyResult> {
     }
     const details = [`Your purchase is row ${n(index + 1)} of ${n(cp.size)} in the checkpoint signed at ${signedAt}.`];
 
-    const seenRaw = localStorage.getItem(SEEN_KEY);
-    const seen = seenRaw ? (JSON.parse(seenRaw) as { size: number; root: string }) : null;
     if (seen && seen.size <= cp.size) {
-      const consistent =
-        seen.size === cp.size
-          ? seen.root === toHex(cp.root)
-          : verifyConsistency(seen.size, cp.size, (await json<TConsistencyProof>(`${LEDGER_PATHS.consistencyProof}?from=${seen.size}&to=${cp.size}`)).proof.map(fromHex), fromHex(seen.root), cp.root);
+      const consistent = consistencyProof ? verifyConsistency(seen.size, cp.size, consistencyProof.proof.map(fromHex), fromHex(seen.root), cp.root) : seen.root === toHex(cp.root);
       if (!consistent) {
         return { ok: false, headline: 'Verification failed: the ledger was rewritten since the checkpoint you last saw.', details: [...details, `You last saw ${n(seen.size)} rows; the signed history no longer starts with them.`], verifierKey: key };
       }

@@ -1,0 +1,61 @@
+import { chromium, type Page } from 'playwright-core';
+import { quantile } from './harness';
+
+/**
+ * The ledger page's Verify for one row, timed in the page (click on the row's Verify -> the panel shows its outcome),
+ * with the CPU slowed 4x through the Chrome DevTools Protocol as on a mid-range phone. Each round is a fresh browser
+ * context (nothing cached, no checkpoint remembered): `cold` is the first Verify on the page (it loads the verifier's
+ * code); `warm` verifies the same row again after closing the panel (code loaded, the checkpoint remembered).
+ */
+export async function verifyTimes(chromePath: string, origin: string, investorId: string, rounds: number): Promise<{ cold: number[]; warm: number[]; failed: number }> {
+  const browser = await chromium.launch({ executablePath: chromePath, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const cold: number[] = [];
+  const warm: number[] = [];
+  let failed = 0;
+  try {
+    for (let i = 0; i < rounds; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await page.goto(`${origin}/token-ledger`, { waitUntil: 'load' });
+      await page.getByLabel('Investor ID').fill(investorId);
+      await page.getByTestId('ledger-verify-row').first().waitFor();
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      for (const into of [cold, warm]) {
+        const t = await timedVerify(page);
+        if (t.outcome !== 'verified') failed++;
+        into.push(t.ms);
+        await page.getByTestId('ledger-verify').getByRole('button', { name: 'Close' }).click();
+        await page.getByTestId('ledger-verify').waitFor({ state: 'detached' });
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return { cold, warm, failed };
+}
+
+/** One click on the first row's Verify, timed on the page's clock from the click to the panel's outcome. */
+async function timedVerify(page: Page): Promise<{ ms: number; outcome: string }> {
+  const done = page.evaluate(
+    () =>
+      new Promise<{ ms: number; outcome: string }>((resolve) => {
+        let clickedAt = 0;
+        const button = document.querySelector('[data-testid="ledger-verify-row"]')!;
+        // Capture phase: noted before React's own handler runs.
+        button.addEventListener('click', () => void (clickedAt = performance.now()), { capture: true, once: true });
+        const observer = new MutationObserver(() => {
+          const outcome = document.querySelector('[data-testid="ledger-verify"]')?.getAttribute('data-outcome');
+          if (!clickedAt || !outcome || outcome === 'checking') return;
+          observer.disconnect();
+          resolve({ ms: performance.now() - clickedAt, outcome });
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-outcome'] });
+      }),
+  );
+  await page.getByTestId('ledger-verify-row').first().click();
+  return done;
+}
+
+export const p50p99 = (xs: number[]) => `${quantile(xs, 0.5).toFixed(0)} / ${quantile(xs, 0.99).toFixed(0)}`;
