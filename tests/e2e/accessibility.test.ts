@@ -35,22 +35,25 @@ function trackRequests(page: Page): Set<Request> {
   return inFlight;
 }
 
+/** Whether the page shows a loading status (a page's code or its data on the way), after it has drawn two frames. */
+const showsLoading = () =>
+  new Promise<boolean>((resolve) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve([...document.querySelectorAll('[role="status"]')].some((e) => /Loading|Checking/.test(e.textContent ?? ''))))),
+  );
+
 /**
  * Waits until the page has settled: every request it made has been answered (queries, lazy parts such as the user
- * menu), still so after the page has drawn two frames (a request an answer leads to has been made by then), and no
- * loading status is shown. page.goto has already waited for the app to start (tests/helpers/browser.ts).
+ * menu), and after two more frames (a request an answer leads to has been made by then) none is in flight and no
+ * loading status is shown (a redirect's page whose code is still loading shows one). page.goto has already waited
+ * for the app to start (tests/helpers/browser.ts).
  */
 async function settle(page: Page, inFlight: Set<Request>): Promise<void> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    if (inFlight.size === 0) {
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      if (inFlight.size === 0) break;
-    }
-    if (Date.now() > deadline) throw new Error(`still loading: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+    if (inFlight.size === 0 && !(await page.evaluate(showsLoading)) && inFlight.size === 0) return;
+    if (Date.now() > deadline) throw new Error(`still loading: ${[...inFlight].map((r) => r.url()).join(', ') || 'a loading status is shown'}`);
     await new Promise((r) => setTimeout(r, 20));
   }
-  await page.getByRole('status', { name: /Loading|Checking/ }).first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
 }
 
 /**
