@@ -38,7 +38,7 @@ function trackRequests(page: Page): Set<Request> {
 /** Whether the page shows a loading status (a page's code or its data on the way), after it has drawn two frames. */
 const showsLoading = () =>
   new Promise<boolean>((resolve) =>
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve([...document.querySelectorAll('[role="status"]')].some((e) => /Loading|Checking/.test(e.textContent ?? ''))))),
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve(Array.from(document.querySelectorAll('[role="status"]')).some((e) => /Loading|Checking/.test(e.textContent ?? ''))))),
   );
 
 /**
