@@ -12,6 +12,16 @@ import { eventually } from './worker';
 
 const ROOT = path.resolve(__dirname, '../..');
 
+/**
+ * Kills left behind if this test process exits first. One 'exit' listener for all of them: one process runs many test
+ * files (the integration project is not isolated), and a listener per child would pile up on `process`.
+ */
+const killsOnExit: Array<() => void> = [];
+function killOnExit(kill: () => void): void {
+  if (killsOnExit.length === 0) process.once('exit', () => killsOnExit.forEach((k) => k()));
+  killsOnExit.push(kill);
+}
+
 /** What every API and worker process of one test shares: its database, the run's Redis under a fresh prefix, the fake Stripe. */
 export function sharedProcessEnv(databaseUrl: string, stripe: FakeStripe): Record<string, string> {
   return {
@@ -102,7 +112,7 @@ export async function privateRedis(): Promise<PrivateRedis> {
       probe.disconnect();
     }
   };
-  process.once('exit', () => child?.kill('SIGKILL'));
+  killOnExit(() => child?.kill('SIGKILL'));
   await start();
   return { url, port, start, stop };
 }
@@ -156,7 +166,7 @@ function spawnService(script: string, env: Record<string, string>): ServiceProce
       // already gone
     }
   };
-  process.once('exit', () => signalGroup('SIGKILL'));
+  killOnExit(() => signalGroup('SIGKILL'));
   return {
     pid: child.pid!,
     output: () => out,

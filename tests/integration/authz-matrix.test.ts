@@ -58,7 +58,8 @@ describe('authorization matrix: every registered route, every role', () => {
     expect(t.app.routeAccess.length).toBeGreaterThan(5);
   });
 
-  it('enforces each route\'s declared access on the server', async () => {
+  // Every route for every role, each from a client signed in afresh: hundreds of requests, past 30 s on a loaded machine.
+  it('enforces each route\'s declared access on the server', { timeout: 120_000 }, async () => {
     const failures: string[] = [];
     for (const route of t.app.routeAccess) {
       for (const role of ROLES) {

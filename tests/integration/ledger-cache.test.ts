@@ -44,7 +44,9 @@ describe('one API process', () => {
       expect(ZLedgerSummary.parse(await get('/api/ledger/summary')).totalInvestors).toBe(2);
       expect(ZLedgerPage.parse(await get('/api/ledger')).rows).toHaveLength(2);
     }
-    expect(queries).toEqual([]);
+    // The site's content revision is read on a timer of its own (SiteRevisionWatcher, every 5 s), which a slow
+    // machine can reach during these ten requests; it is no read of the ledger.
+    expect(queries.filter((sql) => !/^select "revision" from "site_revision"/.test(sql))).toEqual([]);
     // A search is not cached.
     await get('/api/ledger?search=ADX9');
     expect(queries.length).toBeGreaterThan(0);
