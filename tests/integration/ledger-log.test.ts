@@ -65,4 +65,23 @@ describe('the ledger transparency log', () => {
     expect(order).toEqual(['ADXFIRST', 'ADXSECOND']);
     expect((await auditLog(t.db)).firstMismatch).toBeNull();
   });
+  it('reads the queued rows through the primary key, never the whole ledger', async () => {
+    // A ledger large enough that reading all of it costs more than its index (in batches: a statement takes 65,535 parameters).
+    for (let i = 0; i < 5; i++) await appendLedgerRows(t.db, Array.from({ length: 4_000 }, row));
+    await t.db.raw('ANALYZE token_purchases');
+    const statements: string[] = [];
+    const listen = (q: { sql: string }) => statements.push(q.sql);
+    t.db.on('query', listen);
+    try {
+      await appendLedgerRows(t.db, [row()]);
+    } finally {
+      t.db.off('query', listen);
+    }
+    const read = statements.find((sql) => sql.includes('DELETE FROM ledger_log_pending'));
+    expect(read).toBeDefined();
+    // EXPLAIN alone plans the statement without running its DELETE.
+    const plan = ((await t.db.raw(`EXPLAIN ${read}`)) as { rows: Array<{ 'QUERY PLAN': string }> }).rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toContain('Index Scan using token_purchases_pkey on token_purchases');
+    expect(plan).not.toMatch(/Seq Scan on token_purchases/);
+  });
 });

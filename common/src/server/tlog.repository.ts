@@ -56,13 +56,14 @@ export async function appendToLog(trx: Knex): Promise<number> {
   // One round trip for the queue, the head's lock and the rows' fields (a lone event's transaction is mostly round
   // trips). The head is locked only when rows were queued; a lock that waited returns the head as its holder
   // committed it. The frontier is read by a statement of its own, after the lock: a snapshot taken before the wait
-  // would miss the nodes its holder wrote.
+  // would miss the nodes its holder wrote. The ids are one array (an init plan), so the rows are read through the
+  // primary key: as a semi-join on the CTE, whose size the planner guesses, it could hash the whole ledger.
   const { rows } = (await trx.raw(
     `WITH pending AS (DELETE FROM ledger_log_pending RETURNING purchase_id),
        head AS (SELECT size FROM ledger_log_head WHERE id AND EXISTS (SELECT 1 FROM pending) FOR UPDATE)
      SELECT (SELECT size FROM head) AS head_size, ${LEAF_COLUMNS}
      FROM token_purchases t LEFT JOIN ledger_log r ON r.purchase_id = t.reverses_id
-     WHERE t.id IN (SELECT purchase_id FROM pending) ORDER BY t.id`,
+     WHERE t.id = ANY(ARRAY(SELECT purchase_id FROM pending)) ORDER BY t.id`,
   )) as { rows: Array<LoggedRow & { head_size: string }> };
   if (!rows.length) return 0;
   const size = Number(rows[0]!.head_size);
