@@ -34,8 +34,10 @@ export async function siteRevision(db: Knex): Promise<number> {
  */
 export async function loadSiteSeed(db: Knex): Promise<TSiteData> {
   return db.transaction(async (trx) => {
-    const [revision, settings, tokenSale] = await Promise.all([siteRevision(trx), loadSiteSettings(trx), loadTokenSale(trx)]);
-    return { revision, settings, tokenSale };
+    // One after the other: the transaction's one connection runs one statement at a time.
+    const revision = await siteRevision(trx);
+    const settings = await loadSiteSettings(trx);
+    return { revision, settings, tokenSale: await loadTokenSale(trx) };
   }, { isolationLevel: 'repeatable read', readOnly: true });
 }
 

@@ -8,7 +8,9 @@ import type { Handler } from '../context';
  */
 export const ledgerVerifyTotals: Handler<'ledger.verify-totals'> = async (_payload, { db, log }) => {
   const [kept, recomputed, records] = await db.transaction(
-    async (trx) => Promise.all([ledgerSummary(trx), recomputeLedgerSummary(trx), ledgerRecordCounts(trx)]),
+    // One after the other: a transaction is one connection, which runs one statement at a time anyway (pg deprecates
+    // queueing a second on a busy client).
+    async (trx) => [await ledgerSummary(trx), await recomputeLedgerSummary(trx), await ledgerRecordCounts(trx)] as const,
     { isolationLevel: 'repeatable read', readOnly: true },
   );
   const same =
