@@ -35,23 +35,39 @@ function trackRequests(page: Page): Set<Request> {
   return inFlight;
 }
 
-/** Whether the page shows a loading status (a page's code or its data on the way), after it has drawn two frames. */
-const showsLoading = () =>
-  new Promise<boolean>((resolve) =>
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve(Array.from(document.querySelectorAll('[role="status"]')).some((e) => /Loading|Checking/.test(e.textContent ?? ''))))),
+/**
+ * What the page shows after it has drawn two frames: its address, and whether it is still on the way — a loading status
+ * (a page's code or its data), or an empty main area (a redirect inside a transition keeps the old page, which drew
+ * nothing, on screen until the next page's code has loaded).
+ */
+const pageState = () =>
+  new Promise<{ href: string; loading: boolean }>((resolve) =>
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        const status = Array.from(document.querySelectorAll('[role="status"]')).some((e) => /Loading|Checking/.test(e.textContent ?? ''));
+        const main = document.querySelector('main');
+        const blank = !main || (main as HTMLElement).innerText.trim() === '';
+        resolve({ href: location.href, loading: status || blank });
+      }),
+    ),
   );
 
 /**
  * Waits until the page has settled: every request it made has been answered (queries, lazy parts such as the user
- * menu), and after two more frames (a request an answer leads to has been made by then) none is in flight and no
- * loading status is shown (a redirect's page whose code is still loading shows one). page.goto has already waited
- * for the app to start (tests/helpers/browser.ts).
+ * menu), and after two more frames (a request an answer leads to has been made by then) none is in flight, nothing
+ * shows it is still loading, and the address is the one seen at the previous look (a client-side redirect has
+ * finished). page.goto has already waited for the app to start (tests/helpers/browser.ts).
  */
 async function settle(page: Page, inFlight: Set<Request>): Promise<void> {
   const deadline = Date.now() + 15_000;
+  let lastHref = '';
   for (;;) {
-    if (inFlight.size === 0 && !(await page.evaluate(showsLoading)) && inFlight.size === 0) return;
-    if (Date.now() > deadline) throw new Error(`still loading: ${[...inFlight].map((r) => r.url()).join(', ') || 'a loading status is shown'}`);
+    if (inFlight.size === 0) {
+      const { href, loading } = await page.evaluate(pageState);
+      if (!loading && inFlight.size === 0 && href === lastHref) return;
+      lastHref = href;
+    }
+    if (Date.now() > deadline) throw new Error(`still loading: ${[...inFlight].map((r) => r.url()).join(', ') || 'a loading status or an empty page is shown'}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
