@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { cohortEndsAt, cohortState, nextCohort, runningCohort, seatsFree, zonedInstant } from '../../domain/cohorts';
 import type { TCohortAdmin, TCohortInput, TCohortPublic, TProgramView } from '../../schemas/program';
+import { pgQuery } from '../db';
 
 /** A cohorts row as stored. */
 export interface CohortRow {
@@ -43,10 +44,18 @@ export function toPublicCohort(r: CohortRow, now: Date): TCohortPublic {
   };
 }
 
-/** Every cohort, earliest start first. */
+/**
+ * Every cohort, earliest start first. A named prepared statement run through pg: every program page and every
+ * GET /api/program reads it (a rush of readers while seats go), and building it with knex and having Postgres parse
+ * and plan it again cost more than running it.
+ */
 async function listCohortRows(db: Knex): Promise<CohortRow[]> {
-  return (await db('cohorts').orderBy('starts_at')) as CohortRow[];
+  return pgQuery<CohortRow>(db, { name: 'list_cohorts', text: LIST_COHORTS, values: [] });
 }
+
+const LIST_COHORTS = `SELECT id, number, city, format, starts_on, session_time, time_zone, starts_at, weeks, seats, price_cents,
+    enrolment_opens_at, enrolment_closes_at, seats_taken, seats_held
+  FROM cohorts ORDER BY starts_at`;
 
 /**
  * The program's facts at `now`, from Postgres: the one place the server loads what every program page, the
