@@ -1,4 +1,4 @@
-// Benchmark: seats that hold under a rush. Two real API processes (tsx) on one Postgres and one Redis, the local
+// Benchmark: seats that hold under a rush. Two real API processes (compiled, as production runs them) on one Postgres and one Redis, the local
 // TEST MODE checkout (no Stripe): BENCH_SEAT_CALLS (500) Enroll calls at once, alternating between the two, each from
 // its own address (X-Forwarded-For behind a trusted proxy, so the per-IP payment limit does not refuse them), for a
 // cohort of BENCH_SEATS (25) seats.
@@ -25,7 +25,7 @@ import { startProcess, waitForHttp } from '../scripts/lib/proc';
 import { cpuSince, cpuSnapshot, processTree } from './lib/cpu';
 import { benchDatabase } from './lib/database';
 import { freePort, quantile, report } from './lib/harness';
-import { runTs } from './lib/processes';
+import { runCompiledApi } from './lib/processes';
 import { deleteRedisPrefixes } from './lib/redis-keys';
 
 const CALLS = Number(process.env.BENCH_SEAT_CALLS ?? 500);
@@ -36,18 +36,20 @@ const log = (m: string) => console.log(`[bench:seats] ${m}`);
 const { services, url, db, close } = await benchDatabase('adx_bench_seats', log, { fresh: true });
 const prefix = `bench_seats_${randomBytes(3).toString('hex')}`;
 const ports = [await freePort(), await freePort()];
-const apis = ports.map((port, i) =>
-  runTs(`api${i + 1}`, 'api/src/server.ts', {
-    ...process.env,
-    DATABASE_URL: url,
-    REDIS_URL: services.redisUrl,
-    REDIS_PREFIX: prefix,
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    WEB_DIST: '/nonexistent',
-    TRUST_PROXY: 'true',
-  }),
+const apis = await Promise.all(
+  ports.map((port, i) =>
+    runCompiledApi(`api${i + 1}`, {
+      ...process.env,
+      DATABASE_URL: url,
+      REDIS_URL: services.redisUrl,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      WEB_DIST: '/nonexistent',
+      TRUST_PROXY: 'true',
+    }),
+  ),
 );
 
 interface Answer {

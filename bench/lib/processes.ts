@@ -17,12 +17,18 @@ export function runTs(name: string, entry: string, env: NodeJS.ProcessEnv): Mana
     : startProcess(name, path.join(ROOT, 'node_modules/.bin/tsx'), [entry], { cwd: ROOT, env });
 }
 
+/** The server build, once per bench run however many API processes start. */
+let built: Promise<void> | undefined;
+
 /**
  * Builds the server bundles (scripts/build.mjs) and starts the API as production runs it (`npm start`, the
  * Dockerfile): api/dist/server.js on plain Node with the API's flags, no TypeScript loader in the process.
  */
-async function runCompiledApi(name: string, env: NodeJS.ProcessEnv): Promise<Managed> {
-  if (exitCode(await run(process.execPath, ['scripts/build.mjs'], { cwd: ROOT })) !== 0) throw new Error('the server build failed');
+export async function runCompiledApi(name: string, env: NodeJS.ProcessEnv): Promise<Managed> {
+  built ??= run(process.execPath, ['scripts/build.mjs'], { cwd: ROOT }).then((result) => {
+    if (exitCode(result) !== 0) throw new Error('the server build failed');
+  });
+  await built;
   return startProcess(name, process.execPath, [...profileFlags, ...API_NODE_FLAGS, 'api/dist/server.js'], { cwd: ROOT, env });
 }
 
