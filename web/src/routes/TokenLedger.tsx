@@ -34,13 +34,14 @@ function useVerify() {
       { replace: true },
     );
   const verifyRow = async (row: TLedgerRow) => {
-    // The panel's code, the key and the latest checkpoint are fetched while the row's index is looked up.
     void loadVerifyPanel();
-    const { indexOfShownRow, prefetchLatest } = await import('../features/ledger/verify');
-    prefetchLatest();
+    const { indexOfShownRow, prefetchRowProof } = await import('../features/ledger/verify');
     const found = await indexOfShownRow(row).catch(() => null);
     setNotFound(found === null);
-    if (found !== null) set(found);
+    if (found === null) return;
+    // Asked for now, while the panel renders: it would otherwise ask only once mounted.
+    prefetchRowProof(found);
+    set(found);
   };
   return { index, notFound, verifyRow, close: () => set(null) };
 }
@@ -87,6 +88,17 @@ export default function TokenLedger() {
 
   const rows = invalidSearch ? [] : (data?.rows ?? []);
   const searching = search !== '';
+  // Found rows show a Verify button: the verifier's code and those investors' log entries are fetched while the
+  // reader looks at them, so a click waits only for its own proof (the page without a search loads none of it).
+  const verifiable = searching && !stale ? [...new Set(rows.map((r) => r.investor_id))].slice(0, 5).join(' ') : '';
+  useEffect(() => {
+    if (!verifiable) return;
+    const timer = setTimeout(() => {
+      void loadVerifyPanel();
+      void import('../features/ledger/verify').then((m) => m.prefetchEntries(verifiable.split(' ')));
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [verifiable]);
   const showTable = invalidSearch || data !== undefined;
 
   return (
