@@ -74,7 +74,7 @@ describe('migrations', () => {
       for (let i = names.length - 1; names[i] !== name; i--) await t.db.migrate.down();
       await t.db.migrate.down();
     };
-    const purchase = (investor_id: string) => ({ investor_id, purchase_date: '2026-01-02', investment_amount_usd: '5.00', tokens_to_be_distributed: '50', source: 'admin' });
+    const purchase = (investor_id: string) => ({ investor_id, purchase_date: '2026-01-02', investment_amount_usd: '5.00', tokens_to_be_distributed: '50', source: 'admin' as const });
     await downTo('20261126000200_ledger_log');
     await t.db('token_purchases').insert([purchase('ADXOLD1'), purchase('ADXOLD2'), purchase('ADXOLD3')]);
     await migrateLatest(t.db);
