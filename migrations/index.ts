@@ -17,6 +17,7 @@ import * as ledgerInvestors from './20261126120100_ledger_investors';
 import * as monthlyGiving from './20261126130000_monthly_giving';
 import * as account from './20261126130100_account';
 import * as accountReads from './20261126133000_account_reads';
+import * as ledgerHeadFrontier from './20261126190000_ledger_head_frontier';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so that migrations run the
@@ -41,6 +42,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Knex.Migration]> = [
   ['20261126130000_monthly_giving', monthlyGiving],
   ['20261126130100_account', account],
   ['20261126133000_account_reads', accountReads],
+  ['20261126190000_ledger_head_frontier', ledgerHeadFrontier],
 ];
 
 /** knex MigrationSource over MIGRATIONS. */

@@ -65,6 +65,28 @@ describe('the ledger transparency log', () => {
     expect(order).toEqual(['ADXFIRST', 'ADXSECOND']);
     expect((await auditLog(t.db)).firstMismatch).toBeNull();
   });
+  it('appends in two statements, reading no tree node under the head\'s lock; a head without its frontier reads the nodes', async () => {
+    await appendLedgerRows(t.db, [row()]); // a log with a frontier to extend
+    const statements: string[] = [];
+    const listen = (q: { sql: string }) => statements.push(q.sql);
+    t.db.on('query', listen);
+    try {
+      await appendLedgerRows(t.db, [row(), row()]);
+    } finally {
+      t.db.off('query', listen);
+    }
+    const log = statements.filter((sql) => /ledger_log_head|ledger_tree/.test(sql));
+    expect(log).toHaveLength(2);
+    expect(statements.some((sql) => /SELECT[^;]* FROM ledger_tree/.test(sql))).toBe(false);
+
+    // A head whose frontier is of another size (e.g. written before heads kept one) falls back to the stored nodes.
+    await t.db('ledger_log_head').update({ frontier_size: null });
+    for (const size of [1, 3, 2]) await appendLedgerRows(t.db, Array.from({ length: size }, row));
+    const leaves = await logLeaves(t.db);
+    expect(toHex(await rootAt(t.db, leaves.length))).toBe(toHex(rootOf(leaves)));
+    expect((await auditLog(t.db)).firstMismatch).toBeNull();
+  });
+
   it('reads the queued rows through the primary key, never the whole ledger', async () => {
     // A ledger large enough that reading all of it costs more than its index (in batches: a statement takes 65,535 parameters).
     for (let i = 0; i < 5; i++) await appendLedgerRows(t.db, Array.from({ length: 4_000 }, row));

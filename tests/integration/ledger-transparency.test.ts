@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 import { openNote, parseCheckpoint } from '@app/common/domain/signed-note';
 import { fromHex, leafHashOf, rootOf, toHex, verifyConsistency, verifyInclusion } from '@app/common/domain/tlog';
-import type { TCheckpointList, TConsistencyProof, TInclusionProof } from '@app/common/schemas/transparency';
+import type { TCheckpointList, TConsistencyProof, TInclusionProof, TRowProof } from '@app/common/schemas/transparency';
 import { latestCheckpoint } from '@app/common/server/tlog-checkpoints';
 import { deliver, inboxDrained, startDonation, useStripeSite } from '../helpers/payments';
 import { logLeaves } from '../helpers/tlog';
@@ -66,4 +66,28 @@ it('signs a checkpoint for each committed batch and serves key, checkpoints and 
   expect((await get('/api/ledger/proof/inclusion?index=1&size=8')).statusCode).toBe(404);
   expect((await get('/api/ledger/proof/consistency?from=5&to=3')).statusCode).toBe(400);
   expect((await get('/api/ledger/proof/inclusion?index=x&size=3')).statusCode).toBe(400);
+});
+
+it("answers the page's Verify in one request: the latest checkpoint, the row's inclusion and consistency from the size seen", async () => {
+  const key = (await get('/ledger/key')).body.trim();
+  const res = await get('/api/ledger/proof/row?index=2&seen=3');
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-cache');
+  const answer = res.json<TRowProof>();
+  expect(answer.verifierKey).toBe(key);
+  const cp = parseCheckpoint(openNote(answer.checkpoint!.note, key)!);
+  expect(cp.size).toBe(7);
+  const p = answer.inclusion!;
+  expect(toHex(leafHashOf(p.row))).toBe(p.leafHash);
+  expect(verifyInclusion(2, cp.size, fromHex(p.leafHash), p.proof.map(fromHex), cp.root)).toBe(true);
+  const first = (await get('/api/ledger/checkpoints')).json<TCheckpointList>().checkpoints.find((c) => c.size === 3)!;
+  expect(verifyConsistency(3, cp.size, answer.consistency!.proof.map(fromHex), fromHex(first.rootHash), cp.root)).toBe(true);
+
+  // Nothing to prove from the size seen when it is the checkpoint's; a row past the checkpoint has no proof yet.
+  expect((await get('/api/ledger/proof/row?index=0&seen=7')).json<TRowProof>().consistency).toBeNull();
+  expect((await get('/api/ledger/proof/row?index=0')).json<TRowProof>().consistency).toBeNull();
+  const beyond = (await get('/api/ledger/proof/row?index=7')).json<TRowProof>();
+  expect(beyond.inclusion).toBeNull();
+  expect(beyond.checkpoint!.size).toBe(7);
+  expect((await get('/api/ledger/proof/row?index=x')).statusCode).toBe(400);
 });

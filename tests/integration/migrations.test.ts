@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateLatest } from '@app/common/server/db';
 import { MIGRATIONS } from '../../migrations/index';
+import { appendLedgerRows } from '@app/common/server/ledger.repository';
+import { auditLog } from '@app/common/server/tlog-audit';
+import { logSize } from '@app/common/server/tlog.repository';
 import { freshDatabase, type TestDatabase } from '../helpers/db';
 
 const TABLES = [
@@ -63,5 +66,28 @@ describe('migrations', () => {
     const applied = await migrateLatest(t.db);
     expect(applied).toEqual(MIGRATIONS.map(([n]) => n));
     expect(await tables()).toEqual([...TABLES].sort());
+  });
+
+  it('put the rows recorded before the log in it, and give the head the frontier of the log it finds', async () => {
+    const names = MIGRATIONS.map(([n]) => n);
+    const downTo = async (name: string) => {
+      for (let i = names.length - 1; names[i] !== name; i--) await t.db.migrate.down();
+      await t.db.migrate.down();
+    };
+    const purchase = (investor_id: string) => ({ investor_id, purchase_date: '2026-01-02', investment_amount_usd: '5.00', tokens_to_be_distributed: '50', source: 'admin' as const });
+    await downTo('20261126000200_ledger_log');
+    await t.db('token_purchases').insert([purchase('ADXOLD1'), purchase('ADXOLD2'), purchase('ADXOLD3')]);
+    await migrateLatest(t.db);
+    expect(await logSize(t.db)).toBe(3);
+
+    // A log that grew before its head kept a frontier (3 rows: two complete subtrees): the migration reads it from the stored tree.
+    await downTo('20261126190000_ledger_head_frontier');
+    await migrateLatest(t.db);
+    const head = (await t.db('ledger_log_head').first('size', 'frontier_size', 'frontier')) as { size: string; frontier_size: string; frontier: Buffer[] };
+    expect(Number(head.frontier_size)).toBe(Number(head.size));
+    expect(head.frontier).toHaveLength(Number(head.size).toString(2).replaceAll('0', '').length);
+    await appendLedgerRows(t.db, [purchase('ADXNEW1'), purchase('ADXNEW2')]);
+    expect(await logSize(t.db)).toBe(5);
+    expect((await auditLog(t.db)).firstMismatch).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ export const LEDGER_PATHS = {
   checkpoints: '/api/ledger/checkpoints',
   inclusionProof: '/api/ledger/proof/inclusion',
   consistencyProof: '/api/ledger/proof/consistency',
+  /** The latest checkpoint with a row's inclusion proof (and consistency from the size a browser saw): Verify's one round trip. */
+  rowProof: '/api/ledger/proof/row',
   entries: '/api/ledger/entries',
 } as const;
 

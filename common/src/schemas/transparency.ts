@@ -11,6 +11,8 @@ const ZHex = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 export const ZInclusionQuery = z.object({ index: count('index', 0), size: count('size', 1) });
 /** GET /api/ledger/proof/consistency query: from the tree of `from` leaves to the tree of `to` leaves. */
 export const ZConsistencyQuery = z.object({ from: count('from', 1), to: count('to', 1) });
+/** GET /api/ledger/proof/row query: the row at log `index`, against the latest checkpoint; `seen`, a size this browser saw. */
+export const ZRowProofQuery = z.object({ index: count('index', 0), seen: z.optional(count('seen', 1)) });
 /** GET /api/ledger/checkpoints query: newest first, `limit` at a time, below tree size `before`. */
 export const ZCheckpointsQuery = z.object({
   before: z.optional(count('before', 1)),
@@ -55,3 +57,16 @@ const ZCheckpoint = z.object({ size: z.number(), rootHash: ZHex, note: z.string(
 export type TCheckpoint = z.infer<typeof ZCheckpoint>;
 export const ZCheckpointList = z.object({ checkpoints: z.array(ZCheckpoint), verifierKey: z.string() });
 export type TCheckpointList = z.infer<typeof ZCheckpointList>;
+
+/**
+ * What the ledger page's Verify checks, in one answer: the latest checkpoint and the key said to sign it, the row's
+ * inclusion proof in that checkpoint (null when the row is not in it yet) and the consistency proof from the size the
+ * browser saw last (null when none was asked for, or it is not below the checkpoint's). The browser checks all of it.
+ */
+export const ZRowProof = z.object({
+  verifierKey: z.string(),
+  checkpoint: z.nullable(ZCheckpoint),
+  inclusion: z.nullable(ZInclusionProof),
+  consistency: z.nullable(ZConsistencyProof),
+});
+export type TRowProof = z.infer<typeof ZRowProof>;

@@ -53,22 +53,28 @@ const CHUNK = 10_000;
  * takes the lock once. Returns the number of rows appended.
  */
 export async function appendToLog(trx: Knex): Promise<number> {
-  // One round trip for the queue, the head's lock and the rows' fields (a lone event's transaction is mostly round
-  // trips). The head is locked only when rows were queued; a lock that waited returns the head as its holder
-  // committed it. The frontier is read by a statement of its own, after the lock: a snapshot taken before the wait
-  // would miss the nodes its holder wrote. The ids are one array (an init plan), so the rows are read through the
-  // primary key: as a semi-join on the CTE, whose size the planner guesses, it could hash the whole ledger.
+  // One round trip for the queue, the head's lock, the frontier the head keeps and the rows' fields (a lone event's
+  // transaction is mostly round trips). The head is locked only when rows were queued; a lock that waited returns the
+  // head as its holder committed it, frontier included (the lock is the one place appends queue behind each other: no
+  // read of the nodes under it). A head whose frontier is of another size (frontier_size) has its nodes read after the
+  // lock: a snapshot taken before the wait would miss the nodes its holder wrote. The ids are one array (an init plan),
+  // so the rows are read through the primary key: as a semi-join on the CTE, whose size the planner guesses, it could
+  // hash the whole ledger. The frontier comes with the first row only.
   const { rows } = (await trx.raw(
     `WITH pending AS (DELETE FROM ledger_log_pending RETURNING purchase_id),
-       head AS (SELECT size FROM ledger_log_head WHERE id AND EXISTS (SELECT 1 FROM pending) FOR UPDATE)
-     SELECT (SELECT size FROM head) AS head_size, ${LEAF_COLUMNS}
+       head AS (SELECT size, frontier, frontier_size FROM ledger_log_head WHERE id AND EXISTS (SELECT 1 FROM pending) FOR UPDATE)
+     SELECT (SELECT size FROM head) AS head_size,
+       CASE WHEN row_number() OVER (ORDER BY t.id) = 1 THEN (SELECT frontier FROM head WHERE frontier_size = size) END AS frontier,
+       ${LEAF_COLUMNS}
      FROM token_purchases t LEFT JOIN ledger_log r ON r.purchase_id = t.reverses_id
      WHERE t.id = ANY(ARRAY(SELECT purchase_id FROM pending)) ORDER BY t.id`,
-  )) as { rows: Array<LoggedRow & { head_size: string }> };
+  )) as { rows: Array<LoggedRow & { head_size: string; frontier: Buffer[] | null }> };
   if (!rows.length) return 0;
   const size = Number(rows[0]!.head_size);
 
-  const nodes = await readNodes(trx, frontier(size));
+  const wanted = frontier(size);
+  const kept = rows[0]!.frontier;
+  const nodes = kept && kept.length === wanted.length ? new Map(wanted.map(([level, idx], i) => [key(level, idx), new Uint8Array(kept[i]!)])) : await readNodes(trx, wanted);
   const fresh: Array<[number, number, Hash]> = [];
   const indexOf = new Map<string, number>();
   rows.forEach((row, i) => {
@@ -90,13 +96,15 @@ export async function appendToLog(trx: Knex): Promise<number> {
   });
   const treeRows = (part: Array<[number, number, Hash]>) => [part.map((n) => n[0]), part.map((n) => n[1]), part.map((n) => Buffer.from(n[2]))];
   const logRows = (part: LoggedRow[], at: number) => [part.map((_, i) => size + at + i), part.map((r) => r.id)];
+  const newSize = size + rows.length;
+  const head = [newSize, frontier(newSize).map(([level, idx]) => Buffer.from(nodes.get(key(level, idx))!)), newSize];
   if (fresh.length <= CHUNK && rows.length <= CHUNK) {
     // The common case, a batch's rows: the nodes, the entries and the new head in one statement.
     await trx.raw(
       `WITH tree AS (INSERT INTO ledger_tree (level, idx, hash) SELECT * FROM unnest(?::smallint[], ?::bigint[], ?::bytea[])),
          log AS (INSERT INTO ledger_log (log_index, purchase_id) SELECT * FROM unnest(?::bigint[], ?::bigint[]))
-       UPDATE ledger_log_head SET size = ? WHERE id`,
-      [...treeRows(fresh), ...logRows(rows, 0), size + rows.length],
+       UPDATE ledger_log_head SET size = ?, frontier = ?::bytea[], frontier_size = ? WHERE id`,
+      [...treeRows(fresh), ...logRows(rows, 0), ...head],
     );
     return rows.length;
   }
@@ -106,7 +114,7 @@ export async function appendToLog(trx: Knex): Promise<number> {
   for (let at = 0; at < rows.length; at += CHUNK) {
     await trx.raw('INSERT INTO ledger_log (log_index, purchase_id) SELECT * FROM unnest(?::bigint[], ?::bigint[])', logRows(rows.slice(at, at + CHUNK), at));
   }
-  await trx.raw('UPDATE ledger_log_head SET size = ? WHERE id', [size + rows.length]);
+  await trx.raw('UPDATE ledger_log_head SET size = ?, frontier = ?::bytea[], frontier_size = ? WHERE id', head);
   return rows.length;
 }
 

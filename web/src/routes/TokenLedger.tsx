@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LEDGER_PATHS } from '@app/common/api/ledger-paths';
 import { formatFoundMessage, pageCount } from '@app/common/domain/format';
@@ -12,10 +12,21 @@ import { SummaryCards } from '../features/ledger/SummaryCards';
 import { LEDGER_PAGE_SIZE, LEDGER_TEXT } from '../features/ledger/texts';
 import { useLedgerPage, useLedgerSummary, useLiveLedger } from '../features/ledger/use-ledger-data';
 import { useLedgerUrl } from '../features/ledger/use-ledger-url';
+import type VerifyPanel from '../features/ledger/VerifyPanel';
 
-// Loaded when a row is verified: it carries the Ed25519 and SHA-256 code the rest of the page does without.
-const loadVerifyPanel = () => import('../features/ledger/VerifyPanel');
-const VerifyPanel = lazy(loadVerifyPanel);
+type Panel = typeof VerifyPanel;
+// Loaded once a search starts (the way to a Verify button) or a link opens a verification: it carries the Ed25519
+// and SHA-256 code the rest of the page does without. Rendered as a plain component once here (no lazy boundary
+// to suspend and retry on the click).
+let panelModule: Promise<Panel> | null = null;
+const loadVerifyPanel = (): Promise<Panel> =>
+  (panelModule ??= import('../features/ledger/VerifyPanel').then(
+    (m) => m.default,
+    (err: unknown) => {
+      panelModule = null;
+      throw err;
+    },
+  ));
 
 /** `?verify=<log index>` (receipts link there) and the Verify action on a found row. */
 function useVerify() {
@@ -23,6 +34,19 @@ function useVerify() {
   const raw = params.get('verify');
   const index = raw !== null && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
   const [notFound, setNotFound] = useState(false);
+  const [Panel, setPanel] = useState<Panel | null>(null);
+  // A link that opens on a verification (a receipt's): the panel's code is fetched now.
+  useEffect(() => {
+    if (index === null || Panel) return;
+    let live = true;
+    loadVerifyPanel().then(
+      (p) => live && setPanel(() => p),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [index, Panel]);
   const set = (next: number | null) =>
     setParams(
       (p) => {
@@ -34,15 +58,18 @@ function useVerify() {
       { replace: true },
     );
   const verifyRow = async (row: TLedgerRow) => {
-    // The panel's code, the key and the latest checkpoint are fetched while the row's index is looked up.
-    void loadVerifyPanel();
-    const { indexOfShownRow, prefetchLatest } = await import('../features/ledger/verify');
-    prefetchLatest();
+    const panel = loadVerifyPanel();
+    const { indexOfShownRow, prefetchRowProof } = await import('../features/ledger/verify');
     const found = await indexOfShownRow(row).catch(() => null);
     setNotFound(found === null);
-    if (found !== null) set(found);
+    if (found === null) return;
+    // Asked for now, while the panel renders: it would otherwise ask only once mounted.
+    prefetchRowProof(found);
+    const p = await panel;
+    setPanel(() => p);
+    set(found);
   };
-  return { index, notFound, verifyRow, close: () => set(null) };
+  return { index, notFound, Panel, verifyRow, close: () => set(null) };
 }
 
 /** The public, read-only token ledger '/token-ledger' (spec §2): totals, investor-ID verification and the records. */
@@ -87,6 +114,17 @@ export default function TokenLedger() {
 
   const rows = invalidSearch ? [] : (data?.rows ?? []);
   const searching = search !== '';
+  // A search leads to Verify buttons: the verifier's code is fetched once one starts, and the log entries of the
+  // investors found while the reader looks at their rows, so a click waits only for its own proof (the page without
+  // a search loads none of it).
+  const looking = url.input.trim() !== '' || searching;
+  useEffect(() => {
+    if (looking) loadVerifyPanel().catch(() => undefined);
+  }, [looking]);
+  const verifiable = searching && !stale ? [...new Set(rows.map((r) => r.investor_id))].slice(0, 5).join(' ') : '';
+  useEffect(() => {
+    if (verifiable) void import('../features/ledger/verify').then((m) => m.prefetchEntries(verifiable.split(' ')));
+  }, [verifiable]);
   const showTable = invalidSearch || data !== undefined;
 
   return (
@@ -136,11 +174,7 @@ export default function TokenLedger() {
               </div>
             )}
 
-            {verify.index !== null && (
-              <Suspense fallback={null}>
-                <VerifyPanel key={verify.index} index={verify.index} onClose={verify.close} />
-              </Suspense>
-            )}
+            {verify.index !== null && verify.Panel && <verify.Panel key={verify.index} index={verify.index} onClose={verify.close} />}
             {verify.notFound && (
               <p role="status" className="text-sm text-slate-700">
                 {LEDGER_TEXT.verifyNotFound}

@@ -4,7 +4,7 @@ import { LEDGER_PATHS } from '@app/common/api/ledger-paths';
 import { verifierKeyOf } from '@app/common/domain/signed-note';
 import { toHex } from '@app/common/domain/tlog';
 import { ZApiError } from '@app/common/schemas/errors';
-import { ZCheckpointList, ZCheckpointsQuery, ZEntries, ZEntriesQuery, ZConsistencyProof, ZConsistencyQuery, ZInclusionProof, ZInclusionQuery } from '@app/common/schemas/transparency';
+import { ZCheckpointList, ZCheckpointsQuery, ZEntries, ZEntriesQuery, ZConsistencyProof, ZConsistencyQuery, ZInclusionProof, ZInclusionQuery, ZRowProof, ZRowProofQuery } from '@app/common/schemas/transparency';
 import { ledgerSignerOf } from '@app/common/server/ledger-key';
 import { latestCheckpoint, listCheckpoints } from '@app/common/server/tlog-checkpoints';
 import { consistencyProof, inclusionProof, logEntriesOfInvestor, logEntry, logSize } from '@app/common/server/tlog.repository';
@@ -65,6 +65,38 @@ export const transparencyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       const [entry, proof] = await Promise.all([logEntry(app.db, index), inclusionProof(app.db, index, size)]);
       (reply as FastifyReply).header('cache-control', IMMUTABLE);
       return { index, size, leafHash: entry.leafHash, row: entry.row, proof: proof.map(toHex) };
+    },
+  );
+
+  app.get(
+    LEDGER_PATHS.rowProof,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['ledger'],
+        summary: "The latest signed checkpoint, the row at log `index`'s inclusion proof in it, and the consistency proof from size `seen` to it: the ledger page's Verify in one round trip",
+        querystring: ZRowProofQuery,
+        response: { 200: ZRowProof, 400: ZApiError },
+      },
+    },
+    async (req, reply) => {
+      const { index, seen } = req.query;
+      // Revalidated on each Verify: it checks against the latest checkpoint.
+      (reply as FastifyReply).header('cache-control', 'no-cache');
+      const checkpoint = await latestCheckpoint(app.db);
+      if (!checkpoint || index >= checkpoint.size) return { verifierKey, checkpoint, inclusion: null, consistency: null };
+      const { size } = checkpoint;
+      const [entry, proof, consistency] = await Promise.all([
+        logEntry(app.db, index),
+        inclusionProof(app.db, index, size),
+        seen !== undefined && seen < size ? consistencyProof(app.db, seen, size) : null,
+      ]);
+      return {
+        verifierKey,
+        checkpoint,
+        inclusion: { index, size, leafHash: entry.leafHash, row: entry.row, proof: proof.map(toHex) },
+        consistency: consistency && { from: seen!, to: size, proof: consistency.map(toHex) },
+      };
     },
   );
 

@@ -1,7 +1,7 @@
 import { LEDGER_PATHS } from '@app/common/api/ledger-paths';
 import { noteToVerify, openNote, parseCheckpoint } from '@app/common/domain/signed-note';
 import { fromHex, leafHashOf, toHex, verifyConsistency, verifyInclusion } from '@app/common/domain/tlog';
-import type { TCheckpointList, TConsistencyProof, TEntries, TInclusionProof } from '@app/common/schemas/transparency';
+import type { TEntries, TRowProof } from '@app/common/schemas/transparency';
 
 // The ledger page's Verify, in the browser (loaded only when asked: it carries the Ed25519 and SHA-256 code): the
 // row's leaf from its fields, its inclusion proof against the latest checkpoint, the checkpoint's signature against
@@ -26,27 +26,48 @@ async function text(path: string): Promise<string> {
 }
 const json = async <T>(path: string): Promise<T> => JSON.parse(await text(path)) as T;
 
-/** The published key and the latest checkpoint, fetched together. */
-type Latest = { key: string; checkpoints: TCheckpointList['checkpoints'] };
-let prefetched: { at: number; latest: Promise<Latest> } | null = null;
-const fetchLatest = async (): Promise<Latest> => {
-  const [key, list] = await Promise.all([text(LEDGER_PATHS.key), json<TCheckpointList>(`${LEDGER_PATHS.checkpoints}?limit=1`)]);
-  return { key: key.trim(), checkpoints: list.checkpoints };
-};
-/** How long a prefetch made on the click serves the verification it leads to (not a later one). */
+/** How long an answer fetched ahead (on the click, or while the found rows show) serves the verification it leads to. */
 const PREFETCH_FRESH_MS = 5_000;
+/** How long an investor's entries fetched while their rows show serve a click's lookup (a row not found in them is asked for afresh). */
+const ENTRIES_FRESH_MS = 60_000;
 
-/** Starts fetching the key and the latest checkpoint while the row's index is looked up (the Verify click). */
-export function prefetchLatest(): void {
-  const latest = fetchLatest();
-  latest.catch(() => undefined); // a failure is reported by the verification that uses it
-  prefetched = { at: Date.now(), latest };
+const seenCheckpoint = (): { size: number; root: string } | null => {
+  const raw = localStorage.getItem(SEEN_KEY);
+  return raw ? (JSON.parse(raw) as { size: number; root: string }) : null;
+};
+
+/** The latest checkpoint, the key, the row's inclusion proof and the consistency proof from the size last seen: one request. */
+const fetchRowProof = (index: number, seen: number | null): Promise<TRowProof> =>
+  json<TRowProof>(`${LEDGER_PATHS.rowProof}?index=${index}${seen ? `&seen=${seen}` : ''}`);
+
+let prefetched: { at: number; index: number; seen: number | null; proof: Promise<TRowProof> } | null = null;
+
+/** Starts fetching what verifying row `index` needs as soon as the click found it, before the panel is there to ask. */
+export function prefetchRowProof(index: number): void {
+  const seen = seenCheckpoint()?.size ?? null;
+  const proof = fetchRowProof(index, seen);
+  proof.catch(() => undefined); // a failure is reported by the verification that uses it
+  prefetched = { at: Date.now(), index, seen, proof };
 }
 
-function takeLatest(): Promise<Latest> {
-  const p = prefetched && Date.now() - prefetched.at < PREFETCH_FRESH_MS ? prefetched.latest : fetchLatest();
+function takeRowProof(index: number, seen: number | null): Promise<TRowProof> {
+  const p = prefetched;
   prefetched = null;
-  return p;
+  return p && p.index === index && p.seen === seen && Date.now() - p.at < PREFETCH_FRESH_MS ? p.proof : fetchRowProof(index, seen);
+}
+
+const entriesOf = (investor: string) => json<TEntries>(`${LEDGER_PATHS.entries}?investor=${encodeURIComponent(investor)}`);
+const entriesAhead = new Map<string, { at: number; entries: Promise<TEntries> }>();
+
+/** Fetches the log entries of the investor IDs whose rows show with a Verify button, so a click finds its row's index at once. */
+export function prefetchEntries(investors: string[]): void {
+  for (const investor of investors) {
+    const had = entriesAhead.get(investor);
+    if (had && Date.now() - had.at < ENTRIES_FRESH_MS) continue;
+    const entries = entriesOf(investor);
+    entries.catch(() => undefined);
+    entriesAhead.set(investor, { at: Date.now(), entries });
+  }
 }
 
 /**
@@ -66,11 +87,16 @@ async function openCheckpoint(note: string, key: string): Promise<string | null>
   return null;
 }
 
+type ShownRow = { investor_id: string; purchase_date: string; investment_amount_usd: string; tokens_to_be_distributed: string };
+const same = (a: string, b: string) => Number(a) === Number(b);
+const find = ({ entries }: TEntries, row: ShownRow) =>
+  entries.find((e) => e.purchase_date === row.purchase_date && same(e.investment_amount_usd, row.investment_amount_usd) && same(e.tokens_to_be_distributed, row.tokens_to_be_distributed));
+
 /** The log index of a row shown on the page: the investor's first entry with the same fields not taken yet. */
-export async function indexOfShownRow(row: { investor_id: string; purchase_date: string; investment_amount_usd: string; tokens_to_be_distributed: string }): Promise<number | null> {
-  const { entries } = await json<TEntries>(`${LEDGER_PATHS.entries}?investor=${encodeURIComponent(row.investor_id)}`);
-  const same = (a: string, b: string) => Number(a) === Number(b);
-  const found = entries.find((e) => e.purchase_date === row.purchase_date && same(e.investment_amount_usd, row.investment_amount_usd) && same(e.tokens_to_be_distributed, row.tokens_to_be_distributed));
+export async function indexOfShownRow(row: ShownRow): Promise<number | null> {
+  const ahead = entriesAhead.get(row.investor_id);
+  const early = ahead && Date.now() - ahead.at < ENTRIES_FRESH_MS ? await ahead.entries.then((e) => find(e, row)).catch(() => undefined) : undefined;
+  const found = early ?? find(await entriesOf(row.investor_id), row);
   return found ? found.index : null;
 }
 
@@ -78,23 +104,21 @@ export async function indexOfShownRow(row: { investor_id: string; purchase_date:
 export async function verifyRow(index: number): Promise<VerifyResult> {
   let key: string | null = null;
   try {
-    const latestP = takeLatest();
-    ({ key } = await latestP);
-    const latest = (await latestP).checkpoints[0];
+    const seen = seenCheckpoint();
+    const answer = await takeRowProof(index, seen?.size ?? null);
+    key = answer.verifierKey;
+    const latest = answer.checkpoint;
     if (!latest) return { ok: false, headline: 'No checkpoint has been signed yet.', details: [], verifierKey: key };
     const body = await openCheckpoint(latest.note, key);
     if (body === null) return { ok: false, headline: 'The latest checkpoint is not signed by the published key.', details: ['Do not trust this ledger until that is explained.'], verifierKey: key };
     const cp = parseCheckpoint(body);
     const signedAt = new Date(latest.signedAt).toLocaleString();
     if (index >= cp.size) return { ok: false, headline: `Row ${n(index + 1)} is not in a signed checkpoint yet.`, details: ['Checkpoints are signed at least once a minute: try again shortly.'], verifierKey: key };
-
-    const seenRaw = localStorage.getItem(SEEN_KEY);
-    const seen = seenRaw ? (JSON.parse(seenRaw) as { size: number; root: string }) : null;
-    // The inclusion and the consistency proofs both follow from the checkpoint: asked for together.
-    const [proof, consistencyProof] = await Promise.all([
-      json<TInclusionProof>(`${LEDGER_PATHS.inclusionProof}?index=${index}&size=${cp.size}`),
-      seen && seen.size < cp.size ? json<TConsistencyProof>(`${LEDGER_PATHS.consistencyProof}?from=${seen.size}&to=${cp.size}`) : null,
-    ]);
+    // What the checks below use comes from the signed checkpoint and this browser, never from the answer's own sizes.
+    const proof = answer.inclusion;
+    if (!proof) throw new Error('the answer has no inclusion proof for a row in its checkpoint');
+    const consistencyProof = seen && seen.size < cp.size ? answer.consistency : null;
+    if (seen && seen.size < cp.size && !consistencyProof) throw new Error('the answer has no consistency proof from the checkpoint last seen');
     if (toHex(leafHashOf(proof.row)) !== proof.leafHash) {
       return {
         ok: false,
