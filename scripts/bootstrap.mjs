@@ -35,11 +35,13 @@ if (needsInstall()) {
   // platform's optional binaries (rollup, esbuild) leave the other platforms' entries out of the lock,
   // and `npm ci` then refuses it as out of sync. `npm install` installs the locked versions unchanged.
   console.log('[setup] installing dependencies (npm install, locked versions)...');
+  const started = Date.now();
   const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) {
     console.error('[setup] npm install failed; see the output above.');
     process.exit(r.status ?? 1);
   }
+  console.log(`[setup] dependencies installed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 if (command === 'start') {

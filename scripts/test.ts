@@ -14,18 +14,24 @@ import { buildWeb } from './lib/web-build';
 
 const log = (m: string) => process.stdout.write(`[test] ${m}\n`);
 const failures: string[] = [];
+const runStarted = Date.now();
+const secondsSince = (t: number) => ((Date.now() - t) / 1000).toFixed(1);
+/** Each step's start and end, in seconds since this script started, for the summary at the end. */
+const timeline: string[] = [];
 
 async function step(name: string, fn: () => Promise<number | void>): Promise<void> {
   const started = Date.now();
+  const from = secondsSince(runStarted);
   log(`── ${name}`);
   try {
     const code = await fn();
     if (typeof code === 'number' && code !== 0) throw new Error(`exit code ${code}`);
-    log(`   ${name}: ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    log(`   ${name}: ok (${secondsSince(started)} s)`);
   } catch (err) {
     failures.push(name);
     log(`   ${name}: FAILED: ${(err as Error).message}`);
   }
+  timeline.push(`${name}: ${secondsSince(started)} s (from ${from} s to ${secondsSince(runStarted)} s)`);
 }
 
 const vitestArgs = process.argv.slice(2);
@@ -66,7 +72,7 @@ async function tools(): Promise<void> {
 const tests = () =>
   step('tests', async () =>
     exitCode(
-      await run(path.join(BIN, 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...vitestArgs], {
+      await run(path.join(BIN, 'vitest'), ['run', '--reporter=default', '--reporter=json', '--reporter=./tests/setup/slowest-files.ts', `--outputFile.json=${results}`, ...vitestArgs], {
         cwd: ROOT,
         env: { ...process.env, NODE_ENV: 'test' },
       }),
@@ -93,6 +99,7 @@ try {
   log('no test results were written');
 }
 failed += failures.filter((f) => f !== 'tests').length;
+log(`steps (seconds after the install):\n${timeline.map((t) => `   ${t}`).join('\n')}`);
 if (failures.length) log(`failed steps: ${failures.join(', ')}`);
 process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 process.exit(failures.length ? 1 : 0);

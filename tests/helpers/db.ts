@@ -11,6 +11,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * A test database's sessions (the app's, the workers', the test's own) commit without waiting for the WAL to reach the
+ * disk: under load that wait was 5-14 ms of each commit against 1-2 ms. What each session sees is unchanged; only a
+ * crash of the Postgres server could lose the last commits, and no test crashes it. A database setting, so processes
+ * the tests spawn get it too (CREATE DATABASE ... TEMPLATE does not copy it, hence once per clone).
+ */
+export const ASYNC_COMMIT = 'ALTER DATABASE ?? SET synchronous_commit = off';
+
 /** Clones the run's template database (fast: Postgres copies the files). */
 export async function freshDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
@@ -19,6 +27,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
   const admin = createDb(adminUrl, { poolMax: 1 });
   try {
     await admin.raw('CREATE DATABASE ?? TEMPLATE ??', [name, template]);
+    await admin.raw(ASYNC_COMMIT, [name]);
   } finally {
     await admin.destroy();
   }

@@ -10,6 +10,7 @@ import { DATA_DIR } from '../../scripts/lib/paths';
 import { ensureFfmpeg } from '../../scripts/lib/ffmpeg';
 import { ensureGo } from '../../scripts/lib/golang';
 import { ensurePythonIcalendar } from '../../scripts/lib/icalendar';
+import { ASYNC_COMMIT } from '../helpers/db';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,6 +48,12 @@ async function prepare(): Promise<State> {
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const templateDb = `adx_test_${runId}`;
   const url = await createDatabase(adminUrl, templateDb);
+  const admin = createDb(adminUrl, { poolMax: 1 });
+  try {
+    await admin.raw(ASYNC_COMMIT, [templateDb]); // the migrations' commits
+  } finally {
+    await admin.destroy();
+  }
   const db = createDb(url, { poolMax: 1 });
   try {
     await migrateLatest(db);
