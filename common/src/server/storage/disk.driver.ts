@@ -162,6 +162,7 @@ export function createDiskStorage(opts: { root: string }): Storage {
     put,
     uploadStream: async (key, body, o) => ({ ...(await put(key, body, o)), parts: 1 }),
     putBlob,
+    blobFile: file,
     scratchRoot: () => tmpDir,
     adoptFile,
     stat: statObject,
