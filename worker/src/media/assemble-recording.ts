@@ -116,7 +116,7 @@ async function hashFile(fh: FileHandle): Promise<{ sha256: string; size: number 
 }
 
 /**
- * Streams the take's chunks (all of 0..final_seq, in order) through ffmpeg's remux into a file made where the
+ * Remuxes the take's chunks (all of 0..final_seq, in order; remuxChunks) with ffmpeg into a file made where the
  * store can adopt it (on disk: its own temp folder, so storing is a rename; on S3: a multipart upload of the
  * file), and stores it at recordingObjectKey(session, Stop time) while hashing it. The hash cannot run
  * while ffmpeg writes: ffmpeg seeks back at the end to write the duration and index into the header (MP4's
