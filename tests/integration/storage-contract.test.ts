@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -143,6 +143,16 @@ describe.each(DRIVERS)('storage contract: $name driver', (driver) => {
     expect(await storage.exists(key)).toBe(false);
     await storage.putBlob(key, first);
     expect((await storage.get(key))!.equals(first)).toBe(true);
+    await storage.delete(key);
+  });
+
+  it('names the local file holding a blob where blobs are local files (disk), for ffmpeg to read; none on S3', async () => {
+    const key = objectKey('speaker-recordings', 's6', 'chunks', 'r3', '0000000000.part');
+    const bytes = randomBytes(5_000);
+    await storage.putBlob(key, bytes);
+    const file = storage.blobFile(key);
+    if (driver.name === 's3') expect(file).toBeNull();
+    else expect(readFileSync(file!).equals(bytes)).toBe(true);
     await storage.delete(key);
   });
 

@@ -155,12 +155,18 @@ export const recordingFinalize: Handler<'recording.finalize'> = async ({ recordi
     announceRecordingProgress(emitter, { session_id: rec.session_id, recording_id: rec.id, percent: 100 });
     announceRecording(emitter, { session_id: rec.session_id, recording_id: rec.id, status: 'completed', recording_url: recordingUrl });
     if (done.sessionCompleted) announceSession(emitter, { session_id: rec.session_id, status: 'completed' });
-    // The archive card's thumbnail (render queue). Best effort: the archive listing asks again for a row without one.
-    if (done.archiveId) await enqueueArchiveThumbnail(queues, done.archiveId).catch((err: unknown) => log.warn({ err }, 'archive thumbnail not enqueued'));
   }
   const completedMs = Math.round(performance.now() - started);
   const cleanupStarted = performance.now();
-  const chunksDeleted = await deleteChunks(db, storage, rec.id);
+  let chunksDeleted: number;
+  try {
+    chunksDeleted = await deleteChunks(db, storage, rec.id);
+  } finally {
+    // The archive card's thumbnail (render queue), asked for after the clean-up: this worker may pick it up at
+    // once, and its render would share the CPU and the file-system threads with the unlinks. Best effort: the
+    // archive listing asks again for a row without one.
+    if (done?.archiveId) await enqueueArchiveThumbnail(queues, done.archiveId).catch((err: unknown) => log.warn({ err }, 'archive thumbnail not enqueued'));
+  }
   log.info({ recordingId, bytes: assembled.size, parts: assembled.parts, seconds: assembled.duration, chunksDeleted }, 'recording finalized');
   return { key: assembled.key, size: assembled.size, sha256: assembled.sha256, parts: assembled.parts, chunksDeleted, remuxMs: assembled.remuxMs, uploadMs: assembled.uploadMs, assembleMs: assembled.assembleMs, completedMs, cleanupMs: Math.round(performance.now() - cleanupStarted) };
 };

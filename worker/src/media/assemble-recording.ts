@@ -3,7 +3,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CONTAINER_EXT, CONTAINER_MIME, type MediaContainer } from '@app/common/media-container';
-import { remuxToFile, withScratchDir } from '@app/common/server/media/remux';
+import { concatInput, remuxToFile, withScratchDir } from '@app/common/server/media/remux';
 import type { ChunkRow, RecordingRow } from '@app/common/server/recordings.repository';
 import type { Storage } from '@app/common/server/storage/index';
 import { recordingObjectKey } from '@app/common/studio';
@@ -31,33 +31,71 @@ export interface AssembledRecording {
 }
 
 /**
- * The chunks' bytes in seq order as one stream, each chunk checked against its stored size on the way
- * (a missing or truncated chunk object fails the run); their sha256 and size are computed as they flow.
- * Each chunk's own sha256 (recorded at ingest) is not re-hashed here: that second pass over every byte
- * cost ~15 % of finalize time for a check S3 already makes on every GET.
+ * The chunks' bytes in seq order, each chunk checked against its stored size on the way (a missing or
+ * truncated chunk object fails the run), with READ_AHEAD chunks read ahead. Each chunk's own sha256
+ * (recorded at ingest) is not re-hashed here: that second pass over every byte cost ~15 % of finalize
+ * time for a check S3 already makes on every GET.
  */
-function concatenated(storage: Storage, chunks: readonly ChunkRow[], onChunk: (bytesDone: number) => void): { stream: Readable; digest: () => { sha256: string; size: number } } {
+async function* chunkBodies(storage: Storage, chunks: readonly ChunkRow[]): AsyncGenerator<Buffer> {
+  const ahead: Array<Promise<Buffer | null>> = [];
+  let next = 0;
+  const fill = () => {
+    while (ahead.length < READ_AHEAD && next < chunks.length) ahead.push(storage.get(chunks[next++]!.storage_key));
+  };
+  for (const c of chunks) {
+    fill();
+    const body = await ahead.shift()!;
+    if (!body) throw new Error(`chunk ${c.seq} is missing from storage (${c.storage_key})`);
+    if (body.length !== c.size_bytes) throw new Error(`chunk ${c.seq} is corrupt in storage (${body.length} bytes, expected ${c.size_bytes})`);
+    yield body;
+  }
+}
+
+/** The sha256 and size of the chunks' bytes in seq order, computed as they are consumed. */
+interface SourceDigest {
+  sha256: string;
+  size: number;
+}
+
+/** Hashes each chunk `bodies` yields (after yielding it) and reports the bytes done; `digest` once they are all consumed. */
+function hashing(bodies: AsyncGenerator<Buffer>, onChunk: (bytesDone: number) => void): { bodies: AsyncGenerator<Buffer>; digest: () => SourceDigest } {
   const hash = createHash('sha256');
   let size = 0;
-  async function* bytes(): AsyncGenerator<Buffer> {
-    const ahead: Array<Promise<Buffer | null>> = [];
-    let next = 0;
-    const fill = () => {
-      while (ahead.length < READ_AHEAD && next < chunks.length) ahead.push(storage.get(chunks[next++]!.storage_key));
-    };
-    for (const c of chunks) {
-      fill();
-      const body = await ahead.shift()!;
-      if (!body) throw new Error(`chunk ${c.seq} is missing from storage (${c.storage_key})`);
-      if (body.length !== c.size_bytes) throw new Error(`chunk ${c.seq} is corrupt in storage (${body.length} bytes, expected ${c.size_bytes})`);
+  async function* each(): AsyncGenerator<Buffer> {
+    for await (const body of bodies) {
       yield body;
-      // Hashed once handed to ffmpeg's pipe, so the hash runs while ffmpeg remuxes it.
+      // Hashed once handed on (to ffmpeg's pipe), so the hash runs while ffmpeg remuxes it.
       hash.update(body);
       size += body.length;
       onChunk(size);
     }
   }
-  return { stream: Readable.from(bytes(), { objectMode: false }), digest: () => ({ sha256: hash.digest('hex'), size }) };
+  return { bodies: each(), digest: () => ({ sha256: hash.digest('hex'), size }) };
+}
+
+/**
+ * Remuxes the chunks into `outPath` and answers the duration ffmpeg reports and the raw chunks' digest.
+ * Where the store keeps blobs as local files (disk), ffmpeg reads the chunk files itself, in order, from
+ * the page cache, while Node reads the same files to check their sizes and hash them, on the other core:
+ * nothing is piped through Node. Otherwise (S3) the chunks are fetched, checked and hashed by Node and
+ * piped into ffmpeg. A missing or truncated chunk is reported as such, not as ffmpeg's failure to read it.
+ */
+async function remuxChunks(storage: Storage, chunks: readonly ChunkRow[], container: MediaContainer, dir: string, outPath: string, onChunk: (bytesDone: number) => void): Promise<{ durationSeconds: number | null; raw: SourceDigest }> {
+  const source = hashing(chunkBodies(storage, chunks), onChunk);
+  const files = chunks.map((c) => storage.blobFile(c.storage_key));
+  if (files.some((f) => f === null)) {
+    const { durationSeconds } = await remuxToFile(Readable.from(source.bodies, { objectMode: false }), container, outPath);
+    return { durationSeconds, raw: source.digest() };
+  }
+  const input = await concatInput(files as string[], path.join(dir, 'chunks.txt'));
+  const checked = (async () => {
+    for await (const body of source.bodies) void body;
+    return source.digest();
+  })();
+  const [remuxed, raw] = await Promise.allSettled([remuxToFile(input, container, outPath), checked]);
+  if (raw.status === 'rejected') throw raw.reason;
+  if (remuxed.status === 'rejected') throw remuxed.reason;
+  return { durationSeconds: remuxed.value.durationSeconds, raw: raw.value };
 }
 
 /** Bytes read at a time when hashing the result: one buffer, reused, so hashing allocates nothing per read. */
@@ -78,7 +116,7 @@ async function hashFile(fh: FileHandle): Promise<{ sha256: string; size: number 
 }
 
 /**
- * Streams the take's chunks (all of 0..final_seq, in order) through ffmpeg's remux into a file made where the
+ * Remuxes the take's chunks (all of 0..final_seq, in order; remuxChunks) with ffmpeg into a file made where the
  * store can adopt it (on disk: its own temp folder, so storing is a rename; on S3: a multipart upload of the
  * file), and stores it at recordingObjectKey(session, Stop time) while hashing it. The hash cannot run
  * while ffmpeg writes: ffmpeg seeks back at the end to write the duration and index into the header (MP4's
@@ -92,11 +130,9 @@ export async function assembleRecording(storage: Storage, rec: RecordingRow, chu
   const started = performance.now();
   return withScratchDir(async (dir) => {
     const file = path.join(dir, `take.${CONTAINER_EXT[container]}`);
-    const source = concatenated(storage, chunks, onBytes);
     const remuxStarted = performance.now();
-    const { durationSeconds } = await remuxToFile(source.stream, container, file);
+    const { durationSeconds, raw } = await remuxChunks(storage, chunks, container, dir, file, onBytes);
     const remuxMs = performance.now() - remuxStarted;
-    const raw = source.digest();
     const storeStarted = performance.now();
     // Opened before it is adopted: the hash reads the same file while the store renames it into place (disk)
     // or uploads it (S3), instead of after.

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -79,16 +79,27 @@ export function progressDuration(progress: string): number | null {
 }
 
 /**
- * Remuxes the stream `input` (a whole recording in `container`) into a seekable file at `outPath`
+ * The ffmpeg input that reads `files` one after the other as one byte stream (its `concatf` protocol: a list
+ * file, one path a line), so ffmpeg reads them from the page cache itself instead of through a pipe fed by
+ * Node. The list is written to `listPath`; the paths must hold no line break (storage keys cannot).
+ */
+export async function concatInput(files: readonly string[], listPath: string): Promise<string> {
+  await writeFile(listPath, files.map((f) => `file:${f}`).join('\n'));
+  return `concatf:${listPath}`;
+}
+
+/**
+ * Remuxes `input` (a whole recording in `container`: a stream, or an ffmpeg input such as
+ * {@link concatInput}'s) into a seekable file at `outPath`
  * without re-encoding, and answers the duration of the result (seconds, or null when ffmpeg states none):
  * ffmpeg's own final progress report gives it, so no probe reads the file again. Fails with a RemuxError
  * naming what ffmpeg found when the input is not a whole, readable recording: any error-level message
  * counts (ffmpeg would otherwise pass a corrupt packet and exit 0), except a stream that merely stops
  * after a whole packet (ENDED_EARLY).
  */
-export async function remuxToFile(input: Readable, container: MediaContainer, outPath: string): Promise<{ durationSeconds: number | null }> {
-  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-xerror', '-f', container === 'webm' ? 'webm' : 'mp4', '-i', 'pipe:0', '-map', '0', '-c', 'copy', ...OUTPUT_ARGS[container], '-progress', 'pipe:1', '-nostats', '-y', outPath];
-  const { code, stderr, stdoutTail } = await run('ffmpeg', args, input);
+export async function remuxToFile(input: Readable | string, container: MediaContainer, outPath: string): Promise<{ durationSeconds: number | null }> {
+  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-xerror', '-f', container === 'webm' ? 'webm' : 'mp4', '-i', typeof input === 'string' ? input : 'pipe:0', '-map', '0', '-c', 'copy', ...OUTPUT_ARGS[container], '-progress', 'pipe:1', '-nostats', '-y', outPath];
+  const { code, stderr, stdoutTail } = await run('ffmpeg', args, typeof input === 'string' ? undefined : input);
   const problem = stderr
     .split('\n')
     .filter((line) => line.trim() && !ENDED_EARLY.test(line))

@@ -162,6 +162,7 @@ export function createDiskStorage(opts: { root: string }): Storage {
     put,
     uploadStream: async (key, body, o) => ({ ...(await put(key, body, o)), parts: 1 }),
     putBlob,
+    blobFile: file,
     scratchRoot: () => tmpDir,
     adoptFile,
     stat: statObject,
@@ -199,7 +200,12 @@ export function createDiskStorage(opts: { root: string }): Storage {
           if (err.code !== 'ENOENT') throw err;
         });
       const remove = async (key: string) => ((await hasMeta(key)) ? deleteObject(key) : unlinkBlob(key));
-      for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map(remove));
+      // DELETE_CONCURRENCY at a time, each starting the next as it ends (no batch waiting for its slowest unlink).
+      let next = 0;
+      const lane = async () => {
+        while (next < keys.length) await remove(keys[next++]!);
+      };
+      await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, keys.length) }, lane));
     },
     publicUrl(key) {
       return `${FILES_ROUTE_PREFIX}${assertKey(key)}`;

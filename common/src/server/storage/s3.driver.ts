@@ -136,6 +136,7 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
     async putBlob(key, body) {
       await client.send(new PutObjectCommand({ Bucket, Key: s3Key(key), Body: body, ContentType: 'application/octet-stream' }));
     },
+    blobFile: () => null,
     scratchRoot: () => os.tmpdir(),
     async adoptFile(key, file, o) {
       const stored = await uploadStream(key, createReadStream(file, { highWaterMark: 1 << 20 }), o);

@@ -66,6 +66,11 @@ export interface Storage {
    * Readers never see a half-written object; a second put of the same key replaces it.
    */
   putBlob(key: string, body: Uint8Array): Promise<void>;
+  /**
+   * The local file that holds the blob `key`, for a program to read directly (the disk driver), or null where
+   * objects are not local files (S3). Says nothing about whether the file exists.
+   */
+  blobFile(key: string): string | null;
   /** A local folder where a file to be stored with `adoptFile` should be made (on disk: the store's own, so adopting is a rename). */
   scratchRoot(): string;
   /** Stores the local file `file` (made under `scratchRoot()`) and consumes it: renamed into place on disk, uploaded on S3. */
