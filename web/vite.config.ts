@@ -59,7 +59,7 @@ const ROUTE_PRELOADS: Record<(typeof PUBLIC_ROUTES)[number] | (typeof PRERENDERE
   '/events/i-am-the-business': ['src/routes/EventDetails.tsx'],
   // Pages that read the API through TanStack Query load its provider with them (lazyPage in src/app.tsx).
   '/business-ecosystem': ['src/routes/BusinessEcosystem.tsx', 'src/lib/query.tsx'],
-  '/donation-success': ['src/routes/DonationSuccess.tsx', 'src/lib/query.tsx'],
+  '/donation-success': ['src/features/payments/DonationSuccess.tsx', 'src/lib/query.tsx'],
   '/payment-success': ['src/routes/PaymentSuccess.tsx', 'src/lib/query.tsx'],
 };
 

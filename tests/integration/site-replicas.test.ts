@@ -2,7 +2,7 @@
 // token price changed through one is in the pages both serve within 10 s, with no build; each replica hears the
 // change from Postgres (LISTEN site_changed), and reads the revision on a timer when that connection is down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TOKEN_SALE } from '@app/common/domain/token-sale';
+import { DEFAULT_TOKEN_SALE } from '@app/common/domain/payments';
 import type { TSiteData } from '@app/common/schemas/site';
 import { SiteRevisionWatcher } from '@app/common/server/site-revision';
 import { grantAdmin } from '@app/common/server/users.repository';

@@ -1,7 +1,7 @@
 // The site's settings and token sale: anyone reads them, only admins change them (audited, with clear validation
 // errors); each payment and ledger row keeps the rate it was sold at, and a closed sale takes no payment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TOKEN_SALE, SALE_CLOSED_MESSAGE } from '@app/common/domain/token-sale';
+import { DEFAULT_TOKEN_SALE, SALE_CLOSED_MESSAGE } from '@app/common/domain/payments';
 import type { TSiteData, TSiteSettings } from '@app/common/schemas/site';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { startTestApp, type TestApp } from '../helpers/app';

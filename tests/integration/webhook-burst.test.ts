@@ -1,5 +1,5 @@
 // Webhooks that arrive together (docs/decisions/0003-burst-throughput.md) share their inbox INSERT and their ledger.record enqueue
-// (api/src/modules/payments/webhook-inbox.ts), and nothing about each event's answer changes: every one is in the
+// (api/src/modules/payments/webhook.ts), and nothing about each event's answer changes: every one is in the
 // inbox before its 200, a redelivery inside the same burst is a duplicate, every event gets its job (jobId = event
 // id), and an event Postgres refuses fails alone while the rest of its burst is written.
 import { Queue } from 'bullmq';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { investButtonLabel, investmentSubmitProblem, readInvestmentInput } from '@app/common/domain/investment';
-import { centsToDollars, dollarsToCents, donationTokens, investorCode } from '@app/common/domain/money';
-import { tokensForCents } from '@app/common/domain/token-sale';
+import { centsToDollars, dollarsToCents, donationTokens, investorCode, tokensForCents } from '@app/common/domain/payments';
 
 describe('money rules', () => {
   it('converts cents and dollars exactly', () => {

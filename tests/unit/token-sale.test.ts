@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOKEN_SALE, isTokenRate, purchaseProblem, rateLabel, saleConfigProblems, SALE_CLOSED_MESSAGE, tokensForCents, tokensForDollars } from '@app/common/domain/token-sale';
+import { DEFAULT_TOKEN_SALE, isTokenRate, purchaseProblem, rateLabel, saleConfigProblems, SALE_CLOSED_MESSAGE, tokensForCents, tokensForDollars } from '@app/common/domain/payments';
 import { ZTokenSale } from '@app/common/schemas/site';
 
 describe('token sale rules', () => {

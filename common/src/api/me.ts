@@ -3,7 +3,7 @@ import { AUDIO_PURPOSES } from '../domain/audio';
 import { ZAudioUploaded } from '../schemas/profiles';
 import { ZPrivacySettings, ZSecurityMetrics } from '../schemas/security';
 import { ZSpeakerProfile, ZSpeakerProfileForm } from '../schemas/speakers';
-import { ZInvestment } from '../schemas/payments';
+import { ZInvestment } from './payments';
 import { contract } from './contract';
 
 /** POST /api/me/audio's query: which page the recording comes from. */

@@ -1,4 +1,4 @@
-import { DEFAULT_TOKEN_SALE, dollarsLabel, tokensForDollars, type TokenSale } from './token-sale';
+import { DEFAULT_TOKEN_SALE, dollarsLabel, tokensForDollars, type TokenSale } from './payments';
 
 /** What the investment portal shows for the amount typed so far. */
 export interface InvestmentInput {

@@ -1,8 +1,8 @@
-import { tokensForDollars } from './token-sale';
+import { tokensForDollars } from './payments';
 
 /**
  * The pitch deck's pure rules (spec §5 "Pitch-deck calculator", §9): non-numeric input counts as 0, and the tokens
- * are the token sale's (domain/token-sale.ts): the same count the investment portal and the donation dialog show.
+ * are the token sale's (domain/payments.ts): the same count the investment portal and the donation dialog show.
  */
 
 /** The input as a number (NaN when blank or not a number). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { saleConfigProblems, TOKEN_RATE_PATTERN, type TokenSale } from '../domain/token-sale';
+import { saleConfigProblems, TOKEN_RATE_PATTERN, type TokenSale } from '../domain/payments';
 import { zText } from '../domain/text';
 
 /** An optional https/http address: blank means unset (its button is hidden). */

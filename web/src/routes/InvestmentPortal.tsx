@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { investButtonLabel, investmentSubmitProblem, readInvestmentInput } from '@app/common/domain/investment';
-import { INVESTMENT } from '@app/common/domain/money';
-import { dollarsLabel, rateLabel, SALE_CLOSED_MESSAGE, type TokenSale } from '@app/common/domain/token-sale';
+import { dollarsLabel, INVESTMENT, rateLabel, SALE_CLOSED_MESSAGE, type TokenSale } from '@app/common/domain/payments';
 import type { TSessionUser } from '@app/common/schemas/auth';
 import { pageTitle } from '../components/brand';
 import { Button } from '../components/ui/button';

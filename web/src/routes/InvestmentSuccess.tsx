@@ -3,16 +3,14 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ledgerVerifyPath } from '@app/common/api/ledger-paths';
 import { formatTokens, formatUsd } from '@app/common/domain/format';
 import { formatLocalDate } from '@app/common/domain/local-date';
-import { centsToDollars } from '@app/common/domain/money';
-import { rateLabel } from '@app/common/domain/token-sale';
+import { centsToDollars, rateLabel } from '@app/common/domain/payments';
 import { pageTitle } from '../components/brand';
 import { Badge } from '../components/ui/badge';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { toast } from '../components/ui/toast';
 import { useSiteSettings } from '../features/site/site-data';
-import { CheckoutOutcomeCard } from '../features/payments/CheckoutOutcomeCard';
-import { useInvestmentOutcome } from '../features/payments/verify';
+import { CheckoutOutcomeCard, useInvestmentOutcome } from '../features/payments/checkout-outcome';
 import { useSession } from '../lib/session';
 import { useSignInPath } from '../features/auth/sign-in-link';
 

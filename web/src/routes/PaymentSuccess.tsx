@@ -2,9 +2,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { pageTitle } from '../components/brand';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
-import { CheckoutOutcomeCard } from '../features/payments/CheckoutOutcomeCard';
 import { useSiteSettings } from '../features/site/site-data';
-import { usePaymentOutcome } from '../features/payments/verify';
+import { CheckoutOutcomeCard, usePaymentOutcome } from '../features/payments/checkout-outcome';
 import { useSession } from '../lib/session';
 import { PaidProgram } from '../features/program/PaidProgram';
 

@@ -1,11 +1,11 @@
 import type { HandlerMap } from '../context';
 import { archiveThumbnail } from './archive-thumbnail';
 import { flyerRender } from './flyer-render';
-import { ledgerCheckpoint } from './ledger-checkpoint';
+import { ledgerRecord } from '@app/common/server/payments/ledger-record';
+import { ledgerCheckpoint, requestCheckpoint } from './ledger-checkpoint';
 import { ledgerWatchdog } from './ledger-watchdog';
 import { ledgerProviderReconcile } from './ledger-provider-reconcile';
 import { ledgerReconcile } from './ledger-reconcile';
-import { ledgerRecord } from './ledger-record';
 import { ledgerVerifyTotals } from './ledger-verify-totals';
 import { mailSend } from './mail-send';
 import { programSeatRefund, programSeatSweep } from './program-seats';
@@ -16,7 +16,8 @@ import { sessionRemindersReconcile } from './session-reminders-reconcile';
 
 /** Every job's handler. */
 export const handlers: HandlerMap = {
-  'ledger.record': ledgerRecord,
+  // Applies stored provider events (beside the functions it runs); a committed ledger row asks for a checkpoint.
+  'ledger.record': (payload, ctx) => ledgerRecord(payload, ctx, () => requestCheckpoint(ctx.db, ctx.ledgerSigner)),
   'ledger.reconcile': ledgerReconcile,
   'ledger.provider-reconcile': ledgerProviderReconcile,
   'ledger.verify-totals': ledgerVerifyTotals,

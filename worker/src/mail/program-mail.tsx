@@ -2,7 +2,7 @@ import { Button, Text } from '@react-email/components';
 import type { Knex } from 'knex';
 import type { ReactElement } from 'react';
 import { formatCohortDate, formatCohortTime } from '@app/common/domain/cohorts';
-import { centsToDollars } from '@app/common/domain/money';
+import { centsToDollars } from '@app/common/domain/payments';
 import type { TMailRequest } from '@app/common/schemas/mail';
 import { toPublicCohort, type CohortRow } from '@app/common/server/program/cohorts.repository';
 import { wasOverbooked } from '@app/common/server/program/seats.repository';

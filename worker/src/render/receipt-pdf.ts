@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type PDFKitDocument from 'pdfkit';
-import { centsToDollars } from '@app/common/domain/money';
-import type { PaymentKind } from '@app/common/domain/payments';
+import { centsToDollars, type PaymentKind } from '@app/common/domain/payments';
 import type { TAccountPayment } from '@app/common/schemas/account';
 import { repoRoot } from '@app/common/server/repo-root';
 

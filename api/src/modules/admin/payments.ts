@@ -7,7 +7,7 @@ import { streamCsv } from '@app/common/server/csv-export';
 import { audit } from '@app/common/server/audit.repository';
 import { lastReconciliation } from '@app/common/server/payments/provider-reconcile';
 import { httpError } from '../../http-error';
-import { requireProvider } from '../payments/payments.service';
+import { requireProvider } from '../payments/provider';
 import { adminApi } from '@app/common/api/admin';
 
 /**

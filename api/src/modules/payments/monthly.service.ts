@@ -4,8 +4,7 @@ import type { ApplyResult, CheckoutSessionLike } from '@app/common/server/paymen
 import { applyMonthlyEvent, findSubscription, insertSubscription, type MonthlyObject } from '@app/common/server/payments/monthly';
 import { attachMonthlyCheckout } from '@app/common/server/payments/monthly-gifts.repository';
 import { httpError } from '../../http-error';
-import { requireProvider, type CheckoutDeps } from './payments.service';
-import type { PaymentProvider } from './provider';
+import { requireProvider, type CheckoutDeps, type PaymentProvider } from './provider';
 
 /** A monthly gift: its pending row first, then the provider's subscription checkout (idempotency key = row id). */
 export async function startMonthlyGift(

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import type { PaymentProvider } from './provider';
-import { stripeProvider } from './stripe-provider';
+import { stripeProvider, type PaymentProvider } from './provider';
 import { testProvider } from './test-provider';
 
 declare module 'fastify' {

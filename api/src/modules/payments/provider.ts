@@ -1,6 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import type { PaymentKind } from '@app/common/domain/payments';
-import type { CheckoutSessionLike } from '@app/common/server/payments/checkout';
+import { applyCheckoutEvent, outcomeOf, PaymentMismatchError, type ApplyResult, type CheckoutSessionLike } from '@app/common/server/payments/checkout';
+import { isMonthlySession, MONTHLY_KIND } from '@app/common/server/payments/monthly';
+import { attachCheckoutSession, receiptCodeOf } from '@app/common/server/payments/payments.repository';
+import { requestSeatRefund } from '@app/common/server/program/seat-refunds';
+import type { Queues } from '@app/common/server/queues';
+import { announcePayment, type RoomEmitter } from '@app/common/server/realtime';
+import { createStripeClient } from '@app/common/server/stripe-client';
+import { appendToLog } from '@app/common/server/tlog.repository';
+import { httpError } from '../../http-error';
+import { verifyMonthly } from './monthly.service';
+
+// The payment provider (Stripe Checkout, or the local TEST MODE page of test-provider.ts) and the checkouts made
+// through it: the provider's interface, Stripe's implementation, then starting and verifying a checkout.
 
 /** One checkout to create; `rowId` (our pending row) is also the idempotency key. */
 export interface CheckoutParams {
@@ -78,4 +92,158 @@ export function verifyStripeSignature(sdk: Stripe, rawBody: Buffer, signature: s
   const event = sdk.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_S);
   if (t - Math.floor(Date.now() / 1000) > WEBHOOK_TOLERANCE_S) throw new Error('Timestamp outside the tolerance zone (in the future)');
   return event;
+}
+
+function toSessionLike(s: Stripe.Checkout.Session): CheckoutSessionLike {
+  return {
+    id: s.id,
+    payment_status: s.payment_status,
+    status: s.status,
+    amount_total: s.amount_total,
+    metadata: s.metadata,
+    payment_intent: s.payment_intent,
+    mode: s.mode,
+    invoice: s.invoice as CheckoutSessionLike['invoice'],
+    subscription: typeof s.subscription === 'string' ? s.subscription : (s.subscription?.id ?? null),
+    customer: typeof s.customer === 'string' ? s.customer : (s.customer?.id ?? null),
+    customer_details: s.customer_details ? { email: s.customer_details.email } : null,
+  };
+}
+
+/** Stripe Checkout through the official SDK; `apiUrl` points it elsewhere (tests use a local fake Stripe). */
+export function stripeProvider(opts: { secretKey: string; webhookSecret: string; apiUrl?: string | undefined }): PaymentProvider {
+  const stripe = createStripeClient(opts);
+  return {
+    mode: 'stripe',
+    async createCheckout(p: CheckoutParams) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: p.amountCents, product_data: { name: p.name, description: p.description } } }],
+          success_url: `${p.successUrl}${p.successUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: p.cancelUrl,
+          client_reference_id: p.rowId,
+          metadata: { kind: p.kind, row_id: p.rowId },
+          // Copied onto the charge, so refund events name our row even before the checkout event arrives.
+          payment_intent_data: {
+            metadata: { kind: p.kind, row_id: p.rowId, receipt_code: p.receiptCode },
+            // The payer finds the same code on the bank line, the provider's e-mailed receipt and the success page.
+            statement_descriptor_suffix: p.receiptCode,
+            description: `Receipt ${p.receiptCode}`,
+          },
+          ...(p.email ? { customer_email: p.email } : {}),
+          ...(p.expiresAt ? { expires_at: Math.floor(p.expiresAt.getTime() / 1000) } : {}),
+        },
+        { idempotencyKey: `checkout-${p.rowId}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { id: session.id, url: session.url };
+    },
+    async retrieveCheckout(id: string) {
+      return toSessionLike(await stripe.checkout.sessions.retrieve(id, { expand: ['invoice'] }));
+    },
+    async createMonthlyCheckout(p: MonthlyCheckoutParams) {
+      const metadata = { kind: MONTHLY_KIND, row_id: p.rowId };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          // No product or price to create beforehand: the amount the donor chose, every month.
+          line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: p.amountCents, recurring: { interval: 'month' }, product_data: { name: p.name, description: p.description } } }],
+          success_url: `${p.successUrl}${p.successUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: p.cancelUrl,
+          client_reference_id: p.rowId,
+          metadata,
+          // Every invoice names the gift through its subscription's metadata.
+          subscription_data: { metadata, description: p.description },
+          ...(p.email ? { customer_email: p.email } : {}),
+        },
+        { idempotencyKey: `monthly-${p.rowId}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { id: session.id, url: session.url };
+    },
+    async createPortalSession(p: { customerId: string; returnUrl: string }) {
+      const session = await stripe.billingPortal.sessions.create({ customer: p.customerId, return_url: p.returnUrl });
+      return { url: session.url };
+    },
+    async refund(p: RefundParams) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: p.paymentIntent, amount: p.amountCents, metadata: { kind: p.kind, row_id: p.rowId } },
+        { idempotencyKey: p.idempotencyKey },
+      );
+      return { id: refund.id };
+    },
+    verifyWebhook(rawBody: Buffer, signature: string | undefined) {
+      return verifyStripeSignature(stripe, rawBody, signature, opts.webhookSecret);
+    },
+  };
+}
+
+/** What starting and verifying a checkout use: the database, the provider (null when payments are off), the emitter of payment events. */
+export interface CheckoutDeps {
+  db: Knex;
+  provider: PaymentProvider | null;
+  emitter: RoomEmitter;
+  log: FastifyBaseLogger;
+  queues: Queues;
+}
+
+/** The configured provider, or a 503 when payments are switched off (production without Stripe). */
+export function requireProvider(provider: PaymentProvider | null): PaymentProvider {
+  if (!provider) throw httpError(503, 'Payments are not available right now. Please try again later.');
+  return provider;
+}
+
+/**
+ * Asks the provider for a checkout for a pending row already written (idempotency key = row id), and
+ * stores the session id on the row. A provider failure leaves the row pending; it never becomes paid
+ * without the provider saying so. `receiptCode`: the row's, when the statement that wrote it returned it.
+ */
+export async function startCheckout(deps: CheckoutDeps, params: Omit<CheckoutParams, 'receiptCode'> & { receiptCode?: string }): Promise<{ id: string; url: string }> {
+  const provider = requireProvider(deps.provider);
+  const receiptCode = params.receiptCode ?? (await receiptCodeOf(deps.db, params.kind, params.rowId));
+  if (!receiptCode) throw httpError(404, 'No such payment');
+  let session: { id: string; url: string };
+  try {
+    session = await provider.createCheckout({ ...params, receiptCode });
+  } catch (err) {
+    deps.log.error({ err, kind: params.kind, rowId: params.rowId }, 'payment provider refused the checkout');
+    throw httpError(502, 'The payment provider could not start the checkout. Please try again.');
+  }
+  await attachCheckoutSession(deps.db, params.kind, params.rowId, session.id);
+  return session;
+}
+
+/**
+ * The success pages' check: retrieve the session from the provider and, if it is paid and not yet
+ * recorded, record it now with the same idempotent function the webhook worker runs.
+ */
+export async function verifyCheckout(deps: CheckoutDeps, sessionId: string): Promise<ApplyResult> {
+  const provider = requireProvider(deps.provider);
+  let session;
+  try {
+    session = await provider.retrieveCheckout(sessionId);
+  } catch (err) {
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 404) throw httpError(404, 'Payment verification failed: unknown session');
+    deps.log.error({ err }, 'could not retrieve the checkout session');
+    throw httpError(502, 'Failed to verify payment');
+  }
+  try {
+    // A monthly gift's subscription checkout: its own idempotent functions (the first month's donation).
+    const result = isMonthlySession(session) ? await verifyMonthly(deps.db, session) : await deps.db.transaction(async (trx) => {
+      const applied = await applyCheckoutEvent(trx, session, outcomeOf('retrieve', session));
+      await appendToLog(trx); // the ledger row it may have written joins the transparency log in this transaction
+      return applied;
+    });
+    announcePayment(deps.emitter, result);
+    await requestSeatRefund(deps.queues, deps.log, result);
+    return result;
+  } catch (err) {
+    if (err instanceof PaymentMismatchError) {
+      deps.log.error({ err: err.message }, 'checkout session does not match our records');
+      throw httpError(400, 'Payment verification failed');
+    }
+    throw err;
+  }
 }

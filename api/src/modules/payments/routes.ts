@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { centsToDollars } from '@app/common/domain/money';
-import { purchaseProblem, rateLabel, SALE_CLOSED_MESSAGE, tokensForCents } from '@app/common/domain/token-sale';
+import { centsToDollars, purchaseProblem, rateLabel, SALE_CLOSED_MESSAGE, tokensForCents } from '@app/common/domain/payments';
+import { paymentsApi } from '@app/common/api/payments';
+import { ZApiError } from '@app/common/schemas/errors';
 import { audit } from '@app/common/server/audit.repository';
 import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, type InvestmentRow } from '@app/common/server/payments/payments.repository';
 import { programOfPayment } from '@app/common/server/program/cohorts.repository';
@@ -9,8 +10,49 @@ import { startEnrolment, startSponsorship } from '../program/enrolment.service';
 import { logIndexOfPayment } from '@app/common/server/tlog.repository';
 import { httpError } from '../../http-error';
 import { startMonthlyGift } from './monthly.service';
-import { requireProvider, startCheckout, verifyCheckout, type CheckoutDeps } from './payments.service';
-import { createDonationSchema, createInvestmentSchema, createProgramPaymentSchema, verifyInvestmentSchema, verifyPaymentSchema } from './schema';
+import { requireProvider, startCheckout, verifyCheckout, type CheckoutDeps } from './provider';
+
+const { createDonation, createProgramPayment, createInvestment, verify, verifyInvestment } = paymentsApi;
+
+/** POST /api/payments/donations */
+const createDonationSchema = {
+  tags: ['payments'],
+  summary: 'Start a donation checkout (amount in cents; asking for tokens: 409 while the token sale is closed)',
+  body: createDonation.body,
+  response: { 200: createDonation.response, 400: ZApiError, 409: ZApiError, 429: ZApiError, 502: ZApiError, 503: ZApiError },
+};
+
+/** POST /api/payments/program */
+const createProgramPaymentSchema = {
+  tags: ['payments'],
+  summary: "Start an incubator enrollment (holds a seat) or student sponsorship checkout at the presented cohort's price; 409 when no cohort is open or it is full",
+  body: createProgramPayment.body,
+  response: { 200: createProgramPayment.response, 400: ZApiError, 409: ZApiError, 429: ZApiError, 502: ZApiError, 503: ZApiError },
+};
+
+/** POST /api/payments/investments */
+const createInvestmentSchema = {
+  tags: ['payments'],
+  summary: 'Start a token purchase checkout (amount in dollars; tokens at the sale\'s rate, computed here; 409 while the sale is closed)',
+  body: createInvestment.body,
+  response: { 200: createInvestment.response, 400: ZApiError, 401: ZApiError, 409: ZApiError, 429: ZApiError, 502: ZApiError, 503: ZApiError },
+};
+
+/** POST /api/payments/verify */
+const verifyPaymentSchema = {
+  tags: ['payments'],
+  summary: 'Success pages: check a checkout session and record it if paid (idempotent); status says whether the money moved',
+  body: verify.body,
+  response: { 200: verify.response, 400: ZApiError, 404: ZApiError, 502: ZApiError },
+};
+
+/** POST /api/payments/investments/verify */
+const verifyInvestmentSchema = {
+  tags: ['payments'],
+  summary: 'Investment success page: verify and return my investment',
+  body: verifyInvestment.body,
+  response: { 200: verifyInvestment.response, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
+};
 
 /** An investment row as its owner sees it (the investment success page, and /api/me/investments). */
 export const toInvestment = (r: InvestmentRow) => ({

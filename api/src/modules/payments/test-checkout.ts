@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
-import { centsToDollars } from '@app/common/domain/money';
+import { centsToDollars } from '@app/common/domain/payments';
 import { findLocalSubscription, localInvoiceObject, startLocalSubscription } from './local-subscriptions';
 import { escapeHtml, page } from './test-page';
 import { localDeliver } from './test-portal';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { centsToDollars } from '@app/common/domain/money';
+import { centsToDollars } from '@app/common/domain/payments';
 import { cancelLocalSubscription, findLocalSubscription, renewDue, setLocalDecline, type Deliver, type LocalSubscriptionRow } from './local-subscriptions';
 import { escapeHtml, page } from './test-page';
 import { signLocalEvent } from './test-provider';

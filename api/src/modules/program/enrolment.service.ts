@@ -3,7 +3,7 @@ import { loadProgramSeed } from '@app/common/server/program/cohorts.repository';
 import { holdSeat, releaseSeat } from '@app/common/server/program/seats.repository';
 import { insertProgramPayment } from '@app/common/server/payments/payments.repository';
 import { httpError } from '../../http-error';
-import { startCheckout, type CheckoutDeps } from '../payments/payments.service';
+import { startCheckout, type CheckoutDeps } from '../payments/provider';
 
 /** The words the Enroll button shows when every seat is taken or held (the web app matches them). */
 const COHORT_FULL = 'This cohort is full';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { TokenSale } from '@app/common/domain/token-sale';
+import type { TokenSale } from '@app/common/domain/payments';
 import type { TSiteData, TSiteSettings } from '@app/common/schemas/site';
 import { audit, type AuditContext } from '@app/common/server/audit.repository';
 import { loadSiteSeed, loadSiteSettings, loadTokenSale, saveSiteSettings, saveTokenSale } from '@app/common/server/site.repository';

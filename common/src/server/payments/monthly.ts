@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { tokensForCents } from '../../domain/token-sale';
+import { tokensForCents } from '../../domain/payments';
 import type { TMailRequest } from '../../schemas/mail';
 import { PaymentMismatchError, type ApplyResult } from './checkout';
 import { recordPaid } from './payments.repository';

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { centsToDollars, investorCode } from '../../domain/money';
-import type { PaymentKind, PaymentStatus } from '../../domain/payments';
+import { centsToDollars, investorCode, type PaymentKind, type PaymentStatus } from '../../domain/payments';
 import type { TLedgerRow } from '../../schemas/ledger';
 import { confirmSeats, type SeatOutcome } from '../program/seats.repository';
 

@@ -1,19 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { DONATION_QUICK_AMOUNTS, dollarsToCents } from '@app/common/domain/money';
-import { rateLabel, SALE_CLOSED_MESSAGE, tokensForCents } from '@app/common/domain/token-sale';
-import { ZCreateDonation } from '@app/common/schemas/payments';
+import { dollarsToCents, DONATION_QUICK_AMOUNTS, rateLabel, SALE_CLOSED_MESSAGE, tokensForCents } from '@app/common/domain/payments';
+import { paymentsApi, ZCreateDonation } from '@app/common/api/payments';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
-import { ApiError } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session';
 import { useTokenSale } from '../site/site-data';
-import { createDonation } from './checkout';
-import { openCheckoutInNewTab } from './open-checkout-tab';
+import { openCheckoutInNewTab } from './PaymentButton';
 
 /** The Donate dialog: quick or custom amount, optional name and message, ADX tokens on request. */
 export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -60,7 +58,8 @@ export function DonationDialog({ open, onOpenChange: setOpen }: { open: boolean;
     setFailure(undefined);
     setBusy(true);
     try {
-      await openCheckoutInNewTab(() => createDonation({ amount: parsed.data.amount, donorName, message, wantsAdxTokens, monthly, ...(parsed.data.email ? { email: parsed.data.email } : {}) }));
+      const body = { amount: parsed.data.amount, donorName, message, wantsAdxTokens, monthly, ...(parsed.data.email ? { email: parsed.data.email } : {}) };
+      await openCheckoutInNewTab(() => call(paymentsApi.createDonation, { body }));
       reset();
       setOpen(false);
     } catch (err) {

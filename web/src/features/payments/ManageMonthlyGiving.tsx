@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { paymentsApi } from '@app/common/api/payments';
-import { centsToDollars } from '@app/common/domain/money';
+import { centsToDollars } from '@app/common/domain/payments';
 import { formatLocalDate } from '@app/common/domain/local-date';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';

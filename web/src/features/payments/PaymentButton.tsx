@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, type ButtonSize, type ButtonVariant } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
-import { openCheckoutInNewTab } from './open-checkout-tab';
+import { openPendingTab } from '../../lib/new-tab';
 import { refreshProgram } from '../program/store';
 
 /**
@@ -18,6 +18,23 @@ export interface PaymentButtonProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
+}
+
+/**
+ * Opens a tab synchronously (inside the click, so pop-up blockers allow it), then points it at the
+ * checkout once the server answers; closes it again if the call fails. Without a tab (blocked), the
+ * current page goes to the checkout instead.
+ */
+export async function openCheckoutInNewTab(start: () => Promise<{ url: string }>): Promise<void> {
+  const tab = openPendingTab();
+  try {
+    const { url } = await start();
+    if (!url) throw new Error('No payment URL received');
+    tab.go(url);
+  } catch (err) {
+    tab.close();
+    throw err;
+  }
 }
 
 const DonationDialog = lazy(() => import('./DonationDialog').then((m) => ({ default: m.DonationDialog })));

@@ -1,11 +1,5 @@
-import { type TCreateDonation } from '@app/common/schemas/payments';
 import { paymentsApi } from '@app/common/api/payments';
 import { call } from '../../lib/api';
-
-/** POST /api/payments/donations. */
-export function createDonation(body: TCreateDonation): Promise<{ url: string }> {
-  return call(paymentsApi.createDonation, { body });
-}
 
 /** POST /api/payments/program: enrollment or student sponsorship (the server sets the cohort's price). */
 export function createProgramPayment(kind: 'program' | 'sponsorship'): Promise<{ url: string }> {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { calculatorNote, formatTokens, pitchTokens } from '@app/common/domain/pitch';
-import { rateLabel } from '@app/common/domain/token-sale';
+import { rateLabel } from '@app/common/domain/payments';
 import { useSectorName, useSiteSettings, useTokenSale } from '../site/site-data';
 import { cn } from '../../lib/cn';
 import type { SectorKey as Sector } from '@app/common/schemas/site';

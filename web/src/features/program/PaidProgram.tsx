@@ -1,6 +1,6 @@
-import type { TPaymentVerification } from '@app/common/schemas/payments';
+import type { TPaymentVerification } from '@app/common/api/payments';
 import { PROGRAM_FACTS } from '@app/common/domain/program';
-import { ReceiptCode } from '../payments/ReceiptCode';
+import { ReceiptCode } from '../payments/checkout-outcome';
 import { cohortText } from './cohort-text';
 
 function Heading({ title, text }: { title: string; text: string }) {

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { SITE_PATHS, SITE_SEED_ID } from '@app/common/api/site-paths';
-import type { TokenSale } from '@app/common/domain/token-sale';
+import type { TokenSale } from '@app/common/domain/payments';
 import type { SectorKey, TSiteData, TSiteSettings } from '@app/common/schemas/site';
 
 // The content admins edit (addresses, videos, claims, sector names, roadmap) and the token sale, as one value every

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { siteApi } from '@app/common/api/site';
-import { dollarsToCents } from '@app/common/domain/money';
-import type { TokenSale } from '@app/common/domain/token-sale';
+import { dollarsToCents, type TokenSale } from '@app/common/domain/payments';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';

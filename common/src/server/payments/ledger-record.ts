@@ -1,14 +1,17 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { PaymentMismatchError, type ApplyResult } from '@app/common/server/payments/checkout';
-import { applyProviderEvent, applyProviderEvents, markStripeEventProcessed } from '@app/common/server/payments/provider-events';
-import { noticeOfStoredEvent } from '@app/common/server/payments/monthly';
-import { announcePayment } from '@app/common/server/realtime';
-import { requestMail, requestPaymentNotices } from '@app/common/server/mail/enqueue';
-import { requestSeatRefund } from '@app/common/server/program/seat-refunds';
-import type { Handler } from '../context';
-import { requestCheckpoint } from './ledger-checkpoint';
+import type { JobPayload } from '../../jobs';
+import { requestMail, requestPaymentNotices } from '../mail/enqueue';
+import { requestSeatRefund } from '../program/seat-refunds';
+import type { Queues } from '../queues';
+import { announcePayment, type RoomEmitter } from '../realtime';
+import { PaymentMismatchError, type ApplyResult } from './checkout';
+import { noticeOfStoredEvent } from './monthly';
+import { applyProviderEvent, applyProviderEvents, markStripeEventProcessed } from './provider-events';
+
+// The worker's ledger.record job (the worker registers it): applies one stored provider event, coalescing the jobs
+// that run at once into one transaction, then announces the outcome and asks for the payer's mails.
 
 interface Waiting {
   eventId: string;
@@ -99,20 +102,28 @@ async function applyAlone(db: Knex, eventId: string, log: Logger): Promise<Apply
   }
 }
 
+/** What ledger.record uses of the worker's handler context. */
+interface LedgerRecordContext {
+  db: Knex;
+  log: Logger;
+  emitter: RoomEmitter;
+  queues: Queues;
+}
+
 /**
  * One job per inbox event. Jobs running at once in this process are applied together (ProviderEventBatcher: one
  * transaction for the lot, the same effects and results as one each); whenever that is not possible the event
  * gets its own transaction (applyAlone). Either way the job goes on only after its event's commit, and the
- * emits and mail requests follow per event.
+ * emits and mail requests follow per event. `requestCheckpoint` asks the worker's signer for a checkpoint.
  */
-export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, log, emitter, queues, ledgerSigner }) => {
+export async function ledgerRecord({ eventId }: JobPayload<'ledger.record'>, { db, log, emitter, queues }: LedgerRecordContext, requestCheckpoint: () => Promise<unknown>): Promise<unknown> {
   let batcher = batchers.get(db);
   if (!batcher) batchers.set(db, (batcher = new ProviderEventBatcher(db, MAX_BATCH)));
   const result = await batcher.apply(eventId, log, () => applyAlone(db, eventId, log));
   // A checkpoint after the commit, signed beside the job rather than in it (the job's latency stays the ledger's; a
   // burst's batches share signings); one that fails or is cut off by a shutdown is signed by the minute schedule.
   if (result?.ledgerRow || result?.reversalRow) {
-    void requestCheckpoint(db, ledgerSigner).catch((err: Error) => log.warn({ err: err.message }, 'checkpoint not signed: the schedule signs it'));
+    void requestCheckpoint().catch((err: Error) => log.warn({ err: err.message }, 'checkpoint not signed: the schedule signs it'));
   }
   if (result) {
     announcePayment(emitter, result);
@@ -129,4 +140,4 @@ export const ledgerRecord: Handler<'ledger.record'> = async ({ eventId }, { db, 
   const notice = result ? null : await noticeOfStoredEvent(db, eventId);
   if (notice) await requestMail(queues, log, notice);
   return result ? { status: result.status, ledgerRow: Boolean(result.ledgerRow) } : { skipped: true };
-};
+}

@@ -1,14 +1,12 @@
 import { ledgerVerifyPath } from '@app/common/api/ledger-paths';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatTokens } from '@app/common/domain/format';
-import { ReceiptCode } from '../features/payments/ReceiptCode';
-import { pageTitle } from '../components/brand';
-import { Button, buttonClasses } from '../components/ui/button';
-import { Card, CardContent } from '../components/ui/card';
-import { CheckoutOutcomeCard } from '../features/payments/CheckoutOutcomeCard';
-import { useSiteSettings } from '../features/site/site-data';
-import { usePaymentOutcome } from '../features/payments/verify';
-import { useSession } from '../lib/session';
+import { pageTitle } from '../../components/brand';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { useSiteSettings } from '../site/site-data';
+import { CheckoutOutcomeCard, ReceiptCode, usePaymentOutcome } from './checkout-outcome';
+import { useSession } from '../../lib/session';
 
 /** /donation-success: thanks, what the gift supports, and the investor ID and tokens when asked for; only once the payment is paid. */
 export default function DonationSuccess() {
