@@ -5,8 +5,6 @@ import { defineConfig } from 'vitest/config';
 // Integration files run without isolation: importing the API and the worker anew took ~6 s of each file's time on
 // a busy machine. Each file builds its own apps, workers, queues and database, and the modules keep no state that one
 // file could leave to the next: their caches are keyed by database handle or hold constants, process metrics only add.
-// The e2e files run the same modules (plus playwright-core, whose one patch of Page is applied once, tests/helpers/
-// browser.ts) the same way: each file starts its own app, worker and database and opens its own browser connection.
 export default defineConfig({
   test: {
     projects: [
@@ -17,7 +15,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], isolate: false, globalSetup: ['tests/setup/global.ts', 'tests/setup/browser.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/setup/global.ts', 'tests/setup/browser.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
       },
     ],
     pool: 'forks',
