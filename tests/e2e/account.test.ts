@@ -11,7 +11,9 @@ import { screenshot, signInBrowser } from '../helpers/site';
 const site = useE2eSite({ worker: true });
 
 async function contextFor(username: string, admin = false): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  // Reduced motion: axe reads an instant, and a toast caught mid-fade (a payment's toast appears as this page opens)
+  // is between transparent and its colours at rest; sonner honours the setting (the accessibility file does the same).
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, reducedMotion: 'reduce' });
   await signInBrowser(context, site.app.baseUrl, site.app.database.db, username, { admin, email: `${username}@example.org` });
   return { context, page: await context.newPage() };
 }
