@@ -1,6 +1,7 @@
 import { enqueueArchiveThumbnail } from '@app/common/server/archive-thumbnails';
 import { UnrecoverableError } from 'bullmq';
-import { findRecording, missingMessage, type ChunkRow, type RecordingRow } from '@app/common/server/recordings.repository';
+import { findRecording, missingMessage, type RecordingRow } from '@app/common/server/recordings.repository';
+import type { ChunkRow } from '@app/common/server/recording-chunks.repository';
 import { announceRecording, announceRecordingProgress, announceSession } from '@app/common/server/realtime';
 import { RemuxError } from '@app/common/server/media/remux';
 import { changeStatus } from '@app/common/server/speaker-sessions.repository';

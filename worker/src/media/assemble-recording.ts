@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CONTAINER_EXT, CONTAINER_MIME, type MediaContainer } from '@app/common/media-container';
 import { concatInput, remuxToFile, withScratchDir } from '@app/common/server/media/remux';
-import type { ChunkRow, RecordingRow } from '@app/common/server/recordings.repository';
+import type { ChunkRow } from '@app/common/server/recording-chunks.repository';
+import type { RecordingRow } from '@app/common/server/recordings.repository';
 import type { Storage } from '@app/common/server/storage/index';
 import { recordingObjectKey } from '@app/common/studio';
 

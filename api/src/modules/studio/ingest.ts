@@ -8,7 +8,7 @@ import { SOCKET_PATH } from '@app/common/events';
 import { INGEST_CLOSE, INGEST_CLOSE_REASONS, INGEST_PATH, MAX_FRAME_BYTES } from '@app/common/studio';
 import { studioIngestSockets } from '@app/common/server/metrics';
 import { Coalescer } from '@app/common/server/coalesce';
-import { recordChunks, type ChunkRow } from '@app/common/server/recordings.repository';
+import { recordChunks, type ChunkRow } from '@app/common/server/recording-chunks.repository';
 import { ZApiError } from '@app/common/schemas/errors';
 import { IngestSession } from './ingest.service';
 
