@@ -3,24 +3,20 @@ import { idleGc } from '@app/common/server/idle-memory';
 
 const IDLE_MS = 20_000;
 
+/** `gc` has run `before` times until the clock is `ms` further, and once more exactly then. */
+function collectsIn(gc: ReturnType<typeof vi.fn>, ms: number, before: number): void {
+  vi.advanceTimersByTime(ms - 1);
+  expect(gc).toHaveBeenCalledTimes(before);
+  vi.advanceTimersByTime(1);
+  expect(gc).toHaveBeenCalledTimes(before + 1);
+}
+
 describe('one full collection once the process is idle', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
   afterEach(() => {
     vi.useRealTimers();
-  });
-
-  it('collects once after the idle time from start, and not again while nothing happens', () => {
-    const gc = vi.fn();
-    const idle = idleGc({ idleMs: IDLE_MS, gc });
-    vi.advanceTimersByTime(IDLE_MS - 1);
-    expect(gc).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(gc).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(10 * IDLE_MS);
-    expect(gc).toHaveBeenCalledTimes(1);
-    idle.stop();
   });
 
   it('does not collect while activity keeps coming, and waits the whole idle time after the last', () => {
@@ -31,30 +27,24 @@ describe('one full collection once the process is idle', () => {
       idle.touch();
     }
     expect(gc).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(IDLE_MS - 1);
-    expect(gc).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(gc).toHaveBeenCalledTimes(1);
+    collectsIn(gc, IDLE_MS, 0);
     idle.stop();
   });
 
-  it('collects again only after new activity, idle time after it', () => {
+  it('collects once the idle time after start, not again while nothing happens, again only after new activity', () => {
     const gc = vi.fn();
     const idle = idleGc({ idleMs: IDLE_MS, gc });
-    vi.advanceTimersByTime(IDLE_MS);
+    collectsIn(gc, IDLE_MS, 0);
+    vi.advanceTimersByTime(10 * IDLE_MS);
     expect(gc).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(5 * IDLE_MS);
     idle.touch();
-    vi.advanceTimersByTime(IDLE_MS - 1);
-    expect(gc).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(1);
-    expect(gc).toHaveBeenCalledTimes(2);
+    collectsIn(gc, IDLE_MS, 1);
     vi.advanceTimersByTime(5 * IDLE_MS);
     expect(gc).toHaveBeenCalledTimes(2);
     idle.stop();
   });
 
-  it('keeps no timer that holds the process open, and none at all once stopped', () => {
+  it('keeps one timer, and none once stopped', () => {
     const gc = vi.fn();
     const idle = idleGc({ idleMs: IDLE_MS, gc });
     expect(vi.getTimerCount()).toBe(1);
