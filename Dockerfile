@@ -38,5 +38,5 @@ COPY --from=build /app/web/dist-ssr ./web/dist-ssr
 USER node
 EXPOSE 3000
 # node itself is the container's main process, so `docker stop`'s SIGTERM reaches the server's drain.
-# --max-semi-space-size: see scripts/lib/node-flags.ts (API_NODE_FLAGS).
-CMD ["node", "--max-semi-space-size=64", "api/dist/server.js"]
+# The flags: see scripts/lib/node-flags.ts (API_NODE_FLAGS; the worker's command adds WORKER_NODE_FLAGS).
+CMD ["node", "--max-semi-space-size=64", "--expose-gc", "api/dist/server.js"]

@@ -1,9 +1,11 @@
 // Benchmark: what each server process costs to start and to keep, run through tsx (TypeScript compiled at start,
 // `node --import tsx`, as production ran before) and compiled (`node api/dist/server.js`, `node worker/dist/main.js`,
 // built by scripts/build.mjs). For each: start-to-ready (API: spawn until /readyz answers 200; worker: spawn until it
-// logs that its queues run) and resident memory (RSS, the process and its children) idle, then after a light load
-// of the ledger and webhook benches' traffic: BENCH_DURATION_S (10) s of ledger reads (summary, first page, searches)
-// and BENCH_PROCESS_EVENTS (2,000) signed Stripe webhooks that the worker turns into ledger rows.
+// logs that its queues run) and resident memory (RSS, the process and its children): idle 5 s after both are ready
+// (still the start-up peak) and BENCH_IDLE_S (30) s after (compiled: once each has run its idle collection after
+// IDLE_GC_SECONDS), then after a light load of the ledger and webhook benches' traffic: BENCH_DURATION_S (10) s of
+// ledger reads (summary, first page, searches) and BENCH_PROCESS_EVENTS (2,000) signed Stripe webhooks that the worker
+// turns into ledger rows.
 // Goal: API + worker <= 250 MB RSS idle together.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -17,10 +19,11 @@ import { benchDatabase } from './lib/database';
 import { freePort, load, report } from './lib/harness';
 import { deleteRedisPrefixes } from './lib/redis-keys';
 import { paced, signedEvent } from './lib/stripe-events';
-import { API_NODE_FLAGS } from '../scripts/lib/node-flags';
+import { API_NODE_FLAGS, WORKER_NODE_FLAGS } from '../scripts/lib/node-flags';
 
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
 const EVENTS = Number(process.env.BENCH_PROCESS_EVENTS ?? 2_000);
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 30);
 const LEDGER_ROWS = 50_000;
 // BENCH_PROCESS_MODES=compiled: one of the two ways (tsx, compiled) only, for a quick check.
 const ONLY = process.env.BENCH_PROCESS_MODES?.split(',');
@@ -64,7 +67,7 @@ function printed(proc: Managed, text: string): Promise<void> {
 /** Node's arguments for each process: TypeScript through tsx's loader (as the Dockerfile ran it before), or the bundle with production's flags. */
 const MODES: Record<'tsx' | 'compiled', Record<'api' | 'worker', string[]>> = {
   tsx: { api: ['--import', 'tsx', 'api/src/server.ts'], worker: ['--import', 'tsx', 'worker/src/main.ts'] },
-  compiled: { api: [...API_NODE_FLAGS, 'api/dist/server.js'], worker: ['worker/dist/main.js'] },
+  compiled: { api: [...API_NODE_FLAGS, 'api/dist/server.js'], worker: [...WORKER_NODE_FLAGS, 'worker/dist/main.js'] },
 };
 
 async function measure(mode: keyof typeof MODES): Promise<Array<Record<string, string | number>>> {
@@ -85,6 +88,9 @@ async function measure(mode: keyof typeof MODES): Promise<Array<Record<string, s
   const workerReady = performance.now() - t1;
   await sleep(5_000);
   const idle = { api: rssMb(api.child.pid!), worker: rssMb(worker.child.pid!) };
+  await sleep(Math.max(0, IDLE_S - 5) * 1000);
+  const settled = { api: rssMb(api.child.pid!), worker: rssMb(worker.child.pid!) };
+  const settledLoad = load1();
 
   const { rows } = (await db.raw(`INSERT INTO donations (amount_cents, wants_adx_tokens) SELECT 2500, true FROM generate_series(1, ?) RETURNING id`, [EVENTS])) as { rows: Array<{ id: string }> };
   const search = () => `/api/ledger?search=ADX${String(Math.floor(Math.random() * LEDGER_ROWS)).padStart(7, '0')}&page=1&pageSize=50`;
@@ -104,16 +110,18 @@ async function measure(mode: keyof typeof MODES): Promise<Array<Record<string, s
   const loaded = { api: rssMb(api.child.pid!), worker: rssMb(worker.child.pid!) };
   await Promise.all([api.stop(), worker.stop()]);
   await deleteRedisPrefixes(services.redisUrl, [prefix]);
-  log(`${mode}: API ready in ${Math.round(apiReady)} ms, worker in ${Math.round(workerReady)} ms; RSS MB idle ${JSON.stringify(idle)}, after load ${JSON.stringify(loaded)}`);
-  const row = (name: string, ready: number, p: 'api' | 'worker') => ({ process: `${name} (${mode})`, 'start-to-ready ms': Math.round(ready), 'RSS idle MB': idle[p], 'RSS after load MB': loaded[p] });
-  return [row('API', apiReady, 'api'), row('worker', workerReady, 'worker'), { process: `API + worker (${mode})`, 'start-to-ready ms': '', 'RSS idle MB': idle.api + idle.worker, 'RSS after load MB': loaded.api + loaded.worker }];
+  log(`${mode}: API ready in ${Math.round(apiReady)} ms, worker in ${Math.round(workerReady)} ms; RSS MB idle ${JSON.stringify(idle)}, idle ${IDLE_S} s ${JSON.stringify(settled)} (load ${settledLoad}), after load ${JSON.stringify(loaded)}`);
+  const settledHeader = `RSS idle ${IDLE_S} s MB`;
+  const row = (name: string, ready: number, p: 'api' | 'worker') => ({ process: `${name} (${mode})`, 'start-to-ready ms': Math.round(ready), 'RSS idle MB': idle[p], [settledHeader]: settled[p], 'RSS after load MB': loaded[p], [`load at ${IDLE_S} s`]: settledLoad });
+  const pair = { process: `API + worker (${mode})`, 'start-to-ready ms': '', 'RSS idle MB': idle.api + idle.worker, [settledHeader]: settled.api + settled.worker, 'RSS after load MB': loaded.api + loaded.worker, [`load at ${IDLE_S} s`]: settledLoad };
+  return [row('API', apiReady, 'api'), row('worker', workerReady, 'worker'), pair];
 }
 
 try {
   const before = load1();
   const results = [];
   for (const mode of ['tsx', 'compiled'] as const) if (!ONLY || ONLY.includes(mode)) results.push(...(await measure(mode)));
-  report('processes', results, [`load average (1, 5, 15 min): ${before} before, ${load1()} after`, `load: ${DURATION} s of ledger reads, ${EVENTS} webhooks at 200/s; goal API + worker <= 250 MB idle`]);
+  report('processes', results, [`load average (1, 5, 15 min): ${before} before, ${load1()} after`, `idle: 5 s and ${IDLE_S} s after both are ready; load: ${DURATION} s of ledger reads, ${EVENTS} webhooks at 200/s; goal API + worker <= 250 MB idle`]);
 } finally {
   await db.destroy();
   await close();

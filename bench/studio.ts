@@ -25,7 +25,7 @@ import { createBullConnection, bullPrefix } from '@app/common/server/redis';
 import { encodeFrame, STUDIO_API, STUDIO_MEDIA } from '@app/common/studio';
 import { ensureFfmpeg } from '../scripts/lib/ffmpeg';
 import { DATA_DIR, ROOT } from '../scripts/lib/paths';
-import { API_NODE_FLAGS } from '../scripts/lib/node-flags';
+import { API_NODE_FLAGS, WORKER_NODE_FLAGS } from '../scripts/lib/node-flags';
 import { startProcess, waitForHttp, type Managed } from '../scripts/lib/proc';
 import { processTree } from './lib/cpu';
 import { benchDatabase } from './lib/database';
@@ -167,7 +167,7 @@ try {
   });
   if (fin.status !== 202) throw new Error(`finish: ${fin.status} ${await fin.text()}`);
   log('    finalizing with the worker...');
-  worker = runNode('worker', ['worker/dist/main.js'], { ...process.env, ...common });
+  worker = runNode('worker', [...WORKER_NODE_FLAGS, 'worker/dist/main.js'], { ...process.env, ...common });
   const connection = createBullConnection(services.redisUrl);
   const queue = new Queue('recordings', { connection, prefix: bullPrefix(prefix) });
   let job = await queue.getJob(sp!.recordingId);

@@ -15,7 +15,7 @@ import { startProcess, waitForHttp, type Managed } from './lib/proc';
 import { startClusterProxy, type ClusterProxy } from './lib/nginx';
 import { seedDemo } from './lib/seed';
 import { buildWeb } from './lib/web-build';
-import { API_NODE_FLAGS } from './lib/node-flags';
+import { API_NODE_FLAGS, WORKER_NODE_FLAGS } from './lib/node-flags';
 
 const log = (m: string) => process.stdout.write(`[start] ${m}\n`);
 
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     const apiEnv = cluster ? { ...env, HOST: host, PORT: String(apiPort), PUBLIC_URL: url, TRUST_PROXY: 'true' } : env;
     children.push(startProcess(cluster ? `api-${i + 1}` : 'api', process.execPath, [...API_NODE_FLAGS, path.join(ROOT, 'api/dist/server.js')], { cwd: ROOT, env: apiEnv }));
   });
-  for (let i = 0; i < (cluster ? 2 : 1); i++) children.push(startProcess(cluster ? `worker-${i + 1}` : 'worker', process.execPath, [path.join(ROOT, 'worker/dist/main.js')], { cwd: ROOT, env: { ...env, PUBLIC_URL: url } })); // links in mail
+  for (let i = 0; i < (cluster ? 2 : 1); i++) children.push(startProcess(cluster ? `worker-${i + 1}` : 'worker', process.execPath, [...WORKER_NODE_FLAGS, path.join(ROOT, 'worker/dist/main.js')], { cwd: ROOT, env: { ...env, PUBLIC_URL: url } })); // links in mail
   for (const c of children) {
     void c.exited.then((code) => {
       if (!stopping) {

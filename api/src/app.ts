@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idleGc } from '@app/common/server/idle-memory';
 import type { ApiConfig } from './config';
 import { accessPlugin, sessionCookieName, studioCookieName } from './plugins/access';
 import { dbPlugin } from './plugins/db';
@@ -73,6 +74,20 @@ export async function buildApp(config: ApiConfig, opts: { clock?: () => Date } =
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     done(null, payload);
+  });
+  // One full collection once no request has started or ended for IDLE_GC_SECONDS (inert without --expose-gc).
+  const idle = idleGc({ idleMs: config.IDLE_GC_SECONDS * 1000 });
+  app.addHook('onRequest', (_req, _reply, done) => {
+    idle.touch();
+    done();
+  });
+  app.addHook('onResponse', (_req, _reply, done) => {
+    idle.touch();
+    done();
+  });
+  app.addHook('onClose', (_app, done) => {
+    idle.stop();
+    done();
   });
   await app.register(errorsPlugin);
   // Before every module, so each route registered after it, in any module, passes the gate.

@@ -5,6 +5,7 @@ import { repoRoot } from '@app/common/server/repo-root';
 import { checkStorageEnv, ZStorageEnv } from '@app/common/server/storage/index';
 import { checkLedgerKeyEnv, ZLedgerKeyEnv } from '@app/common/server/ledger-key';
 import { ZLinkSecretEnv } from '@app/common/server/link-secret';
+import { ZIdleMemoryEnv } from '@app/common/server/idle-memory';
 
 const zBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -38,7 +39,7 @@ const ZApiEnv = ZBaseEnv.extend({
   STUDIO_CREDENTIAL_RECHECK_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').max(3_600_000, 'must be at most 3600000').default(30_000),
   // How often each API instance checks its open Socket.IO connections' sign-ins again (expired ones end, a removed admin role leaves the admin rooms).
   SOCKET_SESSION_RECHECK_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').max(3_600_000, 'must be at most 3600000').default(30_000),
-}).extend(ZStorageEnv.shape).extend(ZLedgerKeyEnv.shape).extend(ZLinkSecretEnv.shape);
+}).extend(ZStorageEnv.shape).extend(ZLedgerKeyEnv.shape).extend(ZLinkSecretEnv.shape).extend(ZIdleMemoryEnv.shape);
 
 /** Parsed API configuration. */
 export type ApiConfig = z.infer<typeof ZApiEnv> & { publicUrl: string };

@@ -141,14 +141,14 @@ export function spawnApiProcess(env: Record<string, string>): ServiceProcess {
   return spawnService('api/src/server.ts', env);
 }
 
-/** Spawns a compiled bundle (`api/dist/server.js`, `worker/dist/main.js`, built by scripts/build.mjs) with plain Node. */
-export function spawnCompiledProcess(bundle: string, env: Record<string, string>): ServiceProcess {
-  return spawnService(bundle, env);
+/** Spawns a compiled bundle (`api/dist/server.js`, `worker/dist/main.js`, built by scripts/build.mjs) with plain Node and `nodeFlags`. */
+export function spawnCompiledProcess(bundle: string, env: Record<string, string>, nodeFlags: string[] = []): ServiceProcess {
+  return spawnService(bundle, env, nodeFlags);
 }
 
 /** A TypeScript entry runs through tsx, a bundle (.js) with plain Node, each as production ran or runs it. */
-function spawnService(script: string, env: Record<string, string>): ServiceProcess {
-  const [cmd, args] = script.endsWith('.js') ? [process.execPath, [script]] : [path.join(ROOT, 'node_modules/.bin/tsx'), [script]];
+function spawnService(script: string, env: Record<string, string>, nodeFlags: string[] = []): ServiceProcess {
+  const [cmd, args] = script.endsWith('.js') ? [process.execPath, [...nodeFlags, script]] : [path.join(ROOT, 'node_modules/.bin/tsx'), [script]];
   const child = spawn(cmd, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },

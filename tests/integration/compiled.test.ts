@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../scripts/lib/proc';
+import { API_NODE_FLAGS, WORKER_NODE_FLAGS } from '../../scripts/lib/node-flags';
 import { freshDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db';
 import { spawnCompiledProcess, type ServiceProcess } from '../helpers/processes';
 import { eventually } from '../helpers/worker';
@@ -46,12 +47,18 @@ describe('the compiled servers', () => {
     expect(migrate.stdout.trim()).toBe('schema is up to date');
     const env = { DATABASE_URL: database.url, REDIS_URL: inject('redisUrl'), REDIS_PREFIX: testRedisPrefix() };
     const port = await freePort();
-    const api = spawnCompiledProcess('api/dist/server.js', { ...env, PORT: String(port) });
-    const worker = spawnCompiledProcess('worker/dist/main.js', { ...env, LOG_LEVEL: 'info' });
+    // With production's flags, and V8's collections traced: the idle one (gc() from --expose-gc) says "testing".
+    const idle = { IDLE_GC_SECONDS: '1' };
+    const api = spawnCompiledProcess('api/dist/server.js', { ...env, ...idle, PORT: String(port) }, [...API_NODE_FLAGS, '--trace-gc']);
+    const worker = spawnCompiledProcess('worker/dist/main.js', { ...env, ...idle, LOG_LEVEL: 'info' }, [...WORKER_NODE_FLAGS, '--trace-gc']);
     running.push(api, worker);
     const answer = async (p: string) => (await fetch(`http://127.0.0.1:${port}${p}`).catch(() => null))?.status;
     await eventually(async () => (await answer('/readyz')) === 200, 90_000, `the compiled API ready\n${api.output()}`);
     expect(await answer('/api/ledger/summary')).toBe(200);
     await eventually(async () => worker.output().includes('worker started'), 90_000, `the compiled worker started\n${worker.output()}`);
+    // Each collects once a second has passed without a request (API) or a job (worker).
+    const idleCollection = /Mark-Compact .*testing; GC in old space requested/;
+    await eventually(async () => idleCollection.test(api.output()), 30_000, `the compiled API's idle collection\n${api.output().slice(-2000)}`);
+    await eventually(async () => idleCollection.test(worker.output()), 30_000, `the compiled worker's idle collection\n${worker.output().slice(-2000)}`);
   }, 200_000);
 });

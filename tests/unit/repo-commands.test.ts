@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths';
+import { API_NODE_FLAGS, WORKER_NODE_FLAGS } from '../../scripts/lib/node-flags';
 
 const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 /** The commands an npm script runs, one per `&&` step. */
@@ -24,5 +25,19 @@ describe('npm scripts', () => {
     expect(steps('lint').map((s) => s[0])).toEqual(['eslint', 'knip']);
     expect(readFileSync(path.join(ROOT, 'scripts/test.ts'), 'utf8')).toMatch(/run\('npm', \['run', '--silent', name\]/);
     expect(readFileSync(path.join(ROOT, 'scripts/test.ts'), 'utf8')).toContain("npmScript('lint')");
+  });
+});
+
+describe('production command lines', () => {
+  /** The `node …` array of the line in `file` that starts `entry` (JSON, or YAML's single-quoted flow sequence). */
+  const commandOf = (file: string, entry: string): string[] => {
+    const line = readFileSync(path.join(ROOT, file), 'utf8').split('\n').find((l) => l.includes(`'${entry}'`) || l.includes(`"${entry}"`));
+    return JSON.parse(/\[.*\]/.exec(line ?? '')?.[0].replaceAll("'", '"') ?? '[]') as string[];
+  };
+
+  it('the Dockerfile and docker-compose.yml give the API and the worker the flags of scripts/lib/node-flags.ts', () => {
+    expect(commandOf('Dockerfile', 'api/dist/server.js')).toEqual(['node', ...API_NODE_FLAGS, 'api/dist/server.js']);
+    expect(commandOf('docker-compose.yml', 'api/dist/server.js')).toEqual(['node', ...API_NODE_FLAGS, 'api/dist/server.js']);
+    expect(commandOf('docker-compose.yml', 'worker/dist/main.js')).toEqual(['node', ...WORKER_NODE_FLAGS, 'worker/dist/main.js']);
   });
 });

@@ -4,6 +4,7 @@ import { checkStorageEnv, ZStorageEnv } from '@app/common/server/storage/index';
 import { ZMailEnv } from '@app/common/server/mail/transport';
 import { checkLedgerKeyEnv, ZLedgerKeyEnv } from '@app/common/server/ledger-key';
 import { ZLinkSecretEnv } from '@app/common/server/link-secret';
+import { ZIdleMemoryEnv } from '@app/common/server/idle-memory';
 
 const concurrency = (def: number) => z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 256').max(256, 'must be between 1 and 256').default(def);
 
@@ -33,7 +34,7 @@ const ZWorkerEnv = ZBaseEnv.extend({
   // The provider reconciliation lists Stripe's events with the API's key (same variables as the API's).
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
   STRIPE_API_URL: z.url({ error: 'must be an absolute URL' }).optional(),
-}).extend(ZStorageEnv.shape).extend(ZMailEnv.shape).extend(ZLedgerKeyEnv.shape).extend(ZLinkSecretEnv.shape);
+}).extend(ZStorageEnv.shape).extend(ZMailEnv.shape).extend(ZLedgerKeyEnv.shape).extend(ZLinkSecretEnv.shape).extend(ZIdleMemoryEnv.shape);
 
 /** Parsed worker configuration. */
 export type WorkerConfig = z.infer<typeof ZWorkerEnv>;

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import pino from 'pino';
 import { createDb } from '@app/common/server/db';
 import { loadConfigOrExit } from '@app/common/server/env';
+import { idleGc } from '@app/common/server/idle-memory';
 import { ledgerSignerOf } from '@app/common/server/ledger-key';
 import { createStorage } from '@app/common/server/storage/index';
 import { loadWorkerConfig } from './config';
@@ -37,6 +38,10 @@ async function main(): Promise<void> {
   });
   log.info('worker started: queues ledger, recordings, render, mail');
 
+  // One full collection once no job has started or ended for IDLE_GC_SECONDS (inert without --expose-gc).
+  const idle = idleGc({ idleMs: config.IDLE_GC_SECONDS * 1000 });
+  for (const worker of running.workers) for (const event of ['active', 'completed', 'failed'] as const) worker.on(event, idle.touch);
+
   // Liveness for the container: touch the heartbeat file while Postgres and Redis answer.
   const heartbeatFile = config.WORKER_HEARTBEAT_FILE;
   const heartbeat = heartbeatFile
@@ -53,6 +58,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     clearInterval(heartbeat);
+    idle.stop();
     log.info({ signal }, 'shutting down: finishing active jobs');
     const force = setTimeout(() => {
       log.error('graceful shutdown timed out; exiting (unfinished jobs will be retried as stalled)');
