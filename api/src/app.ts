@@ -35,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The time rules that depend on "now" read (cohort states, seat holds): the machine's, unless a test sets it. */
     clock: () => Date;
+    /** Marks the process busy (a request, a studio chunk): its idle collection waits (common/src/server/idle-memory.ts). */
+    markActive: () => void;
   }
 }
 
@@ -77,6 +79,7 @@ export async function buildApp(config: ApiConfig, opts: { clock?: () => Date } =
   });
   // One full collection once no request has started or ended for IDLE_GC_SECONDS (inert without --expose-gc).
   const idle = idleGc({ idleMs: config.IDLE_GC_SECONDS * 1000 });
+  app.decorate('markActive', idle.touch);
   app.addHook('onRequest', (_req, _reply, done) => {
     idle.touch();
     done();

@@ -47,7 +47,11 @@ export const ingestPlugin = fp<{
     const senders = new Map<string, WebSocket>();
     // The rows of chunks stored in the same turn of the event loop (many speakers at once) go in one statement.
     const rows = new Coalescer((chunks: ChunkRow[]) => recordChunks(app.db, chunks));
-    const record = (chunk: ChunkRow) => rows.run(chunk);
+    // A chunk is activity: a take streams over one socket with no HTTP request for minutes.
+    const record = (chunk: ChunkRow) => {
+      app.markActive();
+      return rows.run(chunk);
+    };
 
     const ingestUpgrades = new EventEmitter();
     const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
