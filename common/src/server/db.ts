@@ -29,18 +29,60 @@ export function toCount(value: unknown): number {
   return n;
 }
 
+/** The statements of `db` that leave connections free (pgQuery's `leaveFree`) now running, and those waiting their turn. */
+const gates = new WeakMap<Knex, { running: number; waiting: Array<() => void> }>();
+
+/**
+ * Waits until fewer than the pool's max − `leaveFree` such statements of `db` run, counts this one in, and returns its
+ * release, which hands the turn to the next waiting one (first come, first served). A wait longer than the pool's
+ * acquire timeout fails as a wait in the pool would, so a stalled database does not keep a rush waiting here forever.
+ */
+async function admitted(db: Knex, leaveFree: number): Promise<() => void> {
+  const g = gates.get(db) ?? { running: 0, waiting: [] };
+  gates.set(db, g);
+  const config = db.client.config as Knex.Config;
+  const max = (db.client as { pool?: { max?: number } }).pool?.max ?? config.pool?.max ?? 10;
+  if (g.running < Math.max(1, max - leaveFree)) g.running += 1;
+  else {
+    await new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        g.waiting.splice(g.waiting.indexOf(turn), 1);
+        reject(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'));
+      }, config.acquireConnectionTimeout ?? 60_000);
+      g.waiting.push(turn);
+    });
+  }
+  return () => {
+    const next = g.waiting.shift();
+    if (next) next();
+    else g.running -= 1;
+  };
+}
+
 /**
  * Runs one statement on a pooled connection of `db` through pg itself (no query building per request). A `name`
  * makes it a prepared statement on each connection: parsed and planned once, not on every call.
+ * `leaveFree`: at most the pool's max minus this many such statements hold or wait for a connection at once; the rest
+ * wait here, not in the pool's own first-come queue, so statements that follow one of them (a held seat's checkout)
+ * find a free connection instead of queuing behind a rush of the same statement.
  */
-export async function pgQuery<T>(db: Knex, query: { name?: string; text: string; values: unknown[] }): Promise<T[]> {
+export async function pgQuery<T>(db: Knex, query: { name?: string; text: string; values: unknown[] }, opts: { leaveFree?: number } = {}): Promise<T[]> {
   const client = db.client as Knex.Client & { acquireConnection(): Promise<pg.PoolClient>; releaseConnection(c: pg.PoolClient): Promise<void> };
   // Announced like knex's own queries, so whoever listens to the instance's 'query' events (tests, debugging) sees it.
   client.emit('query', { method: 'raw', sql: query.text, bindings: query.values, ...(query.name ? { name: query.name } : {}) });
-  const conn = await client.acquireConnection();
+  const release = opts.leaveFree ? await admitted(db, opts.leaveFree) : undefined;
   try {
-    return (await conn.query(query)).rows as T[];
+    const conn = await client.acquireConnection();
+    try {
+      return (await conn.query(query)).rows as T[];
+    } finally {
+      await client.releaseConnection(conn);
+    }
   } finally {
-    await client.releaseConnection(conn);
+    release?.();
   }
 }

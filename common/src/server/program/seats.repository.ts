@@ -26,12 +26,18 @@ export async function holdSeat(db: Knex, p: { now: Date; describe: string; payer
     name: 'hold_seat',
     text: HOLD_SEAT,
     values: [p.now, p.describe, p.payerEmail, p.userId ?? null, expiresAt],
-  });
+  }, { leaveFree: CHECKOUT_STATEMENTS });
   if (held!.payment_id) {
     return { ok: true, paymentId: held!.payment_id, receiptCode: held!.receipt_code!, cohortId: held!.cohort_id!, expiresAt, priceCents: Number(held!.price_cents), number: held!.number!, weeks: held!.weeks!, city: held!.city!, startsOn: held!.starts_on! };
   }
   return { ok: false, reason: held!.open ? 'full' : 'closed' };
 }
+
+// A held seat's checkout runs up to two statements after the seat's (the local checkout's session and the session id
+// onto the payment row; Stripe's, the latter after its HTTP call). A rush queues hundreds of seat statements per
+// process, and a follow-up queued behind them would answer the seat-holding calls last; the seat statements leave this
+// many of the pool's connections to the statements that follow them.
+const CHECKOUT_STATEMENTS = 2;
 
 // $1 now, $2 the description's format() template, $3 payer e-mail, $4 user id, $5 the hold's expiry. A prepared
 // statement (named): parsing and planning it cost more than running it, and a rush runs it on every call.
