@@ -1,7 +1,8 @@
 // The axe-core walk over every page, shared by the e2e files that each run it for one role
 // (tests/e2e/accessibility-*.test.ts): one file per role lets the two workers run the roles side by side.
 import { AxeBuilder } from '@axe-core/playwright';
-import axeCore, { type AxeResults, type RunOptions } from 'axe-core';
+import type { AxeResults, RunOptions } from 'axe-core';
+import { createRequire } from 'node:module';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROUTES } from '@app/common/routes';
@@ -88,6 +89,9 @@ async function settle(page: Page, requests: Requests): Promise<void> {
   }
 }
 
+/** The axe-core AxeBuilder runs: its own dependency, which can be another version than the one `axe-core` resolves to here. */
+const axeSource = (createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as { source: string }).source;
+
 /**
  * axe builds the full node data (selector, HTML snippet, checks) only for the violations: the passes, the inapplicable
  * and the incomplete rules keep one node each. Which rules run and what they find is unchanged; the results were
@@ -105,8 +109,8 @@ const AXE_OPTIONS: RunOptions = { resultTypes: ['violations'] };
 async function analyze(page: Page): Promise<AxeResults> {
   if (page.frames().length > 1) return new AxeBuilder({ page }).options(AXE_OPTIONS).analyze();
   // The configuration AxeBuilder's legacy mode gives axe (it only changes the help links' branding).
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axeCore.source};axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } })`);
-  return page.evaluate((options) => (window as unknown as { axe: typeof axeCore }).axe.run(document, options), AXE_OPTIONS);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axeSource};axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } })`);
+  return page.evaluate((options) => (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, options), AXE_OPTIONS);
 }
 
 /** The roles the pages are checked as. */
