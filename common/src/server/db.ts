@@ -38,8 +38,8 @@ const gates = new WeakMap<Knex, { running: number; waiting: Array<() => void> }>
  * acquire timeout fails as a wait in the pool would, so a stalled database does not keep a rush waiting here forever.
  */
 async function admitted(db: Knex, leaveFree: number): Promise<() => void> {
-  const g = gates.get(db) ?? { running: 0, waiting: [] };
-  gates.set(db, g);
+  let g = gates.get(db);
+  if (!g) gates.set(db, (g = { running: 0, waiting: [] }));
   const config = db.client.config as Knex.Config;
   const max = (db.client as { pool?: { max?: number } }).pool?.max ?? config.pool?.max ?? 10;
   if (g.running < Math.max(1, max - leaveFree)) g.running += 1;
