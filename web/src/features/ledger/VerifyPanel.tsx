@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatCount } from '@app/common/domain/format';
 import { verifyRow, type VerifyResult } from './verify';
 
 /** The outcome of verifying one log row in this browser (a lazily loaded chunk: the page's weight stays as it was). Keyed by the index, so another row starts afresh. */
@@ -15,7 +16,7 @@ export default function VerifyPanel({ index, onClose }: { index: number; onClose
   return (
     <section aria-live="polite" data-testid="ledger-verify" data-outcome={result ? (result.ok ? 'verified' : 'failed') : 'checking'} className={`rounded-xl border p-4 ${tone}`}>
       <div className="flex items-start justify-between gap-4">
-        <h2 className="font-display text-xl font-semibold">{result ? result.headline : `Checking row ${(index + 1).toLocaleString('en-US')} in your browser…`}</h2>
+        <h2 className="font-display text-xl font-semibold">{result ? result.headline : `Checking row ${formatCount(index + 1)} in your browser…`}</h2>
         <button type="button" onClick={onClose} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-semibold text-ink-900">
           Close
         </button>
