@@ -6,11 +6,24 @@ import { bullPrefix } from './redis';
 /** One BullMQ Queue per queue name, sharing a connection. */
 export type Queues = Record<QueueName, Queue>;
 
+/**
+ * A Queue whose connection still has somewhere to report errors after close. BullMQ reports a failed first wait for
+ * Redis by emitting 'error' on the queue's connection wrapper, and close removes every listener from it. When the
+ * shared connection never became ready and is ended mid-attempt after the queues closed, that wait fails late, the
+ * emit finds no listener and throws: an unhandled rejection per queue.
+ */
+class ProducerQueue extends Queue {
+  override async close(): Promise<void> {
+    await super.close();
+    this.connection.on('error', () => undefined);
+  }
+}
+
 /** Opens every queue for producing jobs. */
 export function createQueues(connection: Redis, redisPrefix: string): Queues {
   const entries = QUEUE_NAMES.map((name) => {
     const d = QUEUE_DEFAULTS[name];
-    const queue = new Queue(name, {
+    const queue = new ProducerQueue(name, {
       connection,
       prefix: bullPrefix(redisPrefix),
       defaultJobOptions: {
