@@ -7,7 +7,8 @@
 // accessibility 100, SEO 100, best practices >= 95, LCP <= 1,500 ms (simulated), JS loaded <= 110 KB gzip; and, measured
 // in Chromium with the CPU slowed 4x (bench/lib/app-ready.ts), the app ready <= 1,000 ms after the page's load event.
 // Then the ledger page's Verify of one row, click -> outcome shown, CPU 4x (bench/lib/verify-timing.ts): p99 <= 100 ms,
-// over BENCH_WEB_VERIFY_ROUNDS (20) fresh pages. BENCH_WEB_ONLY=verify skips Lighthouse and the bundle table.
+// over BENCH_WEB_VERIFY_ROUNDS (20) fresh pages. BENCH_WEB_ONLY=verify skips Lighthouse and the bundle table;
+// BENCH_CPU_PROF=<dir> writes the page's CPU profile of each timed Verify there.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, setPriority } from 'node:os';

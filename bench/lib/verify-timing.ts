@@ -1,4 +1,6 @@
-import { chromium, type Page } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { quantile } from './harness';
 
 /**
@@ -21,8 +23,8 @@ export async function verifyTimes(chromePath: string, origin: string, investorId
       await page.getByLabel('Investor ID').fill(investorId);
       await page.getByTestId('ledger-verify-row').first().waitFor();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      for (const into of [cold, warm]) {
-        const t = await timedVerify(page);
+      for (const [kind, into] of [['cold', cold], ['warm', warm]] as const) {
+        const t = await profiled(cdp, `${kind}-${i}`, () => timedVerify(page));
         if (t.outcome !== 'verified') failed++;
         into.push(t.ms);
         await page.getByTestId('ledger-verify').getByRole('button', { name: 'Close' }).click();
@@ -34,6 +36,19 @@ export async function verifyTimes(chromePath: string, origin: string, investorId
     await browser.close();
   }
   return { cold, warm, failed };
+}
+
+/** BENCH_CPU_PROF=<dir>: each timed Verify's CPU profile (DevTools' .cpuprofile) goes there. */
+async function profiled<T>(cdp: CDPSession, name: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
+  if (!dir) return run();
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  const out = await run();
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(path.join(dir, `verify-${name}.cpuprofile`), JSON.stringify(profile));
+  return out;
 }
 
 /** One click on the first row's Verify, timed on the page's clock from the click to the panel's outcome. */

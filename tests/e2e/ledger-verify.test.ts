@@ -34,13 +34,24 @@ describe('Verify on /token-ledger', () => {
     await expect.poll(() => panel.getAttribute('data-outcome'), { timeout: 15_000 }).toBe('verified');
     const index = await indexOf('ADXV0002');
     expect(await panel.innerText()).toContain(`Your purchase is row ${index + 1} of 3 in the checkpoint signed at`);
-    expect(new URL(page.url()).searchParams.get('verify')).toBe(String(index));
+    // The address follows the outcome (a router navigation re-renders the whole site, so it waits until the panel says).
+    await expect.poll(() => new URL(page.url()).searchParams.get('verify')).toBe(String(index));
     await screenshot(page, 'ledger-verify');
     const narrow = await site.browser.newPage({ viewport: { width: 375, height: 800 } });
     await narrow.goto(page.url());
     await expect.poll(() => narrow.getByTestId('ledger-verify').getAttribute('data-outcome'), { timeout: 15_000 }).toBe('verified');
     await screenshot(narrow, 'ledger-verify');
     await narrow.close();
+  });
+
+  it('closes at once and takes the row out of the address; Verify again starts afresh', async () => {
+    await page.getByTestId('ledger-verify').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('ledger-verify').waitFor({ state: 'detached' });
+    await expect.poll(() => new URL(page.url()).searchParams.has('verify')).toBe(false);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('ADXV0002');
+    await page.getByTestId('ledger-verify-row').click();
+    await expect.poll(() => page.getByTestId('ledger-verify').getAttribute('data-outcome'), { timeout: 15_000 }).toBe('verified');
+    await expect.poll(() => new URL(page.url()).searchParams.get('verify')).toBe(String(await indexOf('ADXV0002')));
   });
 
   it('on the next visit, from a receipt link, also proves the ledger only grew since the checkpoint last seen', async () => {

@@ -115,7 +115,7 @@ export default function TokenLedger() {
               </div>
             )}
 
-            {verify.index !== null && verify.Panel && <verify.Panel key={verify.index} index={verify.index} onClose={verify.close} />}
+            {verify.index !== null && verify.Panel && <verify.Panel key={verify.index} index={verify.index} onClose={verify.close} onSettled={verify.settled} />}
             {verify.notFound && (
               <p role="status" className="text-sm text-slate-700">
                 {LEDGER_TEXT.verifyNotFound}

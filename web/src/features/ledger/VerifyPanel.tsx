@@ -1,13 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { formatCount } from '@app/common/domain/format';
 import { verifyRow, type VerifyResult } from './verify';
 
 /** The outcome of verifying one log row in this browser (a lazily loaded chunk: the page's weight stays as it was). Keyed by the index, so another row starts afresh. */
-export default function VerifyPanel({ index, onClose }: { index: number; onClose: () => void }) {
+export default function VerifyPanel({ index, onClose, onSettled }: { index: number; onClose: () => void; onSettled?: (index: number) => void }) {
   const [result, setResult] = useState<VerifyResult | null>(null);
+  // One verification per row shown: the page's callback is new at each of its renders.
+  const settled = useEffectEvent((shown: number) => onSettled?.(shown));
   useEffect(() => {
     let live = true;
-    void verifyRow(index).then((r) => live && setResult(r));
+    void verifyRow(index).then((r) => {
+      if (!live) return;
+      setResult(r);
+      settled(index);
+    });
     return () => {
       live = false;
     };

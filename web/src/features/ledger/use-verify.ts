@@ -21,7 +21,13 @@ export const loadVerifyPanel = (): Promise<Panel> =>
 export function useVerify() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('verify');
-  const index = raw !== null && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+  const inUrl = raw !== null && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+  // What a click asked for is shown at once, and the address follows once the outcome shows: a router navigation is a
+  // transition that re-renders the whole site (every link follows the location), several times the verification's own
+  // work on a slow phone, and the verification would wait behind it. Once the address says the same, it leads again.
+  const [asked, setAsked] = useState<{ index: number | null } | null>(null);
+  if (asked && asked.index === inUrl) setAsked(null);
+  const index = asked ? asked.index : inUrl;
   const [notFound, setNotFound] = useState(false);
   const [Panel, setPanel] = useState<Panel | null>(null);
   // A link that opens on a verification (a receipt's): the panel's code is fetched now.
@@ -36,7 +42,7 @@ export function useVerify() {
       live = false;
     };
   }, [index, Panel]);
-  const set = (next: number | null) =>
+  const publish = (next: number | null) =>
     setParams(
       (p) => {
         const q = new URLSearchParams(p);
@@ -56,7 +62,15 @@ export function useVerify() {
     prefetchRowProof(found);
     const p = await panel;
     setPanel(() => p);
-    set(found);
+    setAsked({ index: found });
   };
-  return { index, notFound, Panel, verifyRow, close: () => set(null) };
+  const close = () => {
+    setAsked({ index: null });
+    publish(null);
+  };
+  /** The panel shows its outcome: now the address says which row (a link to share, Back). */
+  const settled = (shown: number) => {
+    if (shown !== inUrl) publish(shown);
+  };
+  return { index, notFound, Panel, verifyRow, close, settled };
 }
