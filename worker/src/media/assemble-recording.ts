@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { open, type FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CONTAINER_EXT, CONTAINER_MIME, type MediaContainer } from '@app/common/media-container';
+import { hashFile } from '@app/common/server/media/hash-file';
 import { concatInput, remuxToFile, withScratchDir } from '@app/common/server/media/remux';
 import type { ChunkRow } from '@app/common/server/recording-chunks.repository';
 import type { RecordingRow } from '@app/common/server/recordings.repository';
@@ -97,23 +98,6 @@ async function remuxChunks(storage: Storage, chunks: readonly ChunkRow[], contai
   if (raw.status === 'rejected') throw raw.reason;
   if (remuxed.status === 'rejected') throw remuxed.reason;
   return { durationSeconds: remuxed.value.durationSeconds, raw: raw.value };
-}
-
-/** Bytes read at a time when hashing the result: one buffer, reused, so hashing allocates nothing per read. */
-const HASH_READ_BYTES = 2 << 20;
-
-/** sha256 and size of an open local file, read once (from the page cache right after it was written). */
-async function hashFile(fh: FileHandle): Promise<{ sha256: string; size: number }> {
-  const hash = createHash('sha256');
-  const buf = Buffer.allocUnsafe(HASH_READ_BYTES);
-  let size = 0;
-  for (;;) {
-    const { bytesRead } = await fh.read(buf, 0, buf.length, size);
-    if (bytesRead === 0) break;
-    hash.update(buf.subarray(0, bytesRead));
-    size += bytesRead;
-  }
-  return { sha256: hash.digest('hex'), size };
 }
 
 /**
