@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2eSite } from '../helpers/e2e';
 
@@ -70,7 +70,16 @@ describe('payment and donation success pages only say "successful" for money tha
     await page.clock.install();
     // The 60 s limit starts once the first verify answer says pending: fast-forwarding before that answer arrives
     // (the prerendered page shows the spinner before the app has even asked) would skip nothing.
-    const firstAnswer = page.waitForResponse((r) => r.url().includes('/api/payments/verify') && r.request().method() === 'POST');
+    const isVerify = (r: Request) => r.url().includes('/api/payments/verify') && r.method() === 'POST';
+    const firstAnswer = page.waitForResponse((r) => isVerify(r.request()));
+    // The page polls while the payment is pending; the fast-forward fires one last poll, which may still be on its way
+    // when the payment is settled below. It would come back paid and turn the page into the thanks by itself, and the
+    // "Check again" this test clicks would be gone. So the payment is settled only once no poll is in flight.
+    let verifying = 0;
+    page.on('request', (r) => void (isVerify(r) && verifying++));
+    const finished = (r: Request) => void (isVerify(r) && verifying--);
+    page.on('requestfinished', finished);
+    page.on('requestfailed', finished);
     await page.goto(`${site.app.baseUrl}/donation-success?session_id=${id}`);
     await firstAnswer;
     await page.waitForTimeout(500); // for the page to read that answer and start its timer
@@ -80,6 +89,7 @@ describe('payment and donation success pages only say "successful" for money tha
     await page.getByRole('heading', { name: 'Your payment is not confirmed yet' }).waitFor();
     await expectNoSuccessClaim(page, ['Thank You for Your Donation!', 'Your ADX tokens']);
 
+    await expect.poll(() => verifying, { timeout: 15_000 }).toBe(0);
     await settle(id, 'pay');
     await page.getByRole('button', { name: 'Check again' }).click();
     await page.getByRole('heading', { name: 'Thank You for Your Donation!' }).waitFor();
