@@ -45,23 +45,38 @@ describe('top navigation on a desktop (1280 px)', () => {
   });
 
   it('opens the DOG POUND menu on hover after the delay, and closes it on leaving', async () => {
-    await page.goto(`${site.app.baseUrl}/`);
-    const trigger = main().getByRole('button', { name: 'DOG POUND' });
+    // Timed by the page's clock, paused: on a busy machine the real time between the hover and the first look can
+    // pass the 200 ms by itself. A context of its own, as the clock belongs to the context.
+    const own = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const timed = await own.newPage();
+    await timed.clock.install();
+    await timed.goto(`${site.app.baseUrl}/`);
+    const nav = timed.getByRole('navigation', { name: 'Main' });
+    const trigger = nav.getByRole('button', { name: 'DOG POUND' });
+    await trigger.waitFor();
+    await pauseClock(timed);
     await trigger.hover();
+    await timed.clock.runFor(190);
     expect(await trigger.getAttribute('aria-expanded')).toBe('false'); // not before 200 ms
+    await timed.clock.runFor(20);
     await expect.poll(() => trigger.getAttribute('aria-expanded'), { timeout: 1000, interval: 50 }).toBe('true');
-    const items = main().getByRole('link');
-    expect(await main().getByRole('link', { name: /^DOG POUND/ }).getAttribute('href')).toBe('/dog-pound');
-    expect(await main().getByRole('link', { name: /^Directory/ }).getAttribute('href')).toBe('/community');
-    expect(await main().getByRole('link', { name: /^Security/ }).getAttribute('href')).toBe('/security');
-    expect(await main().getByRole('link', { name: /^Speakers/ }).getAttribute('href')).toBe('/speakers');
-    expect(await main().getByRole('link', { name: /^Ecosystem/ }).getAttribute('href')).toBe('/business-ecosystem');
+    const items = nav.getByRole('link');
+    expect(await nav.getByRole('link', { name: /^DOG POUND/ }).getAttribute('href')).toBe('/dog-pound');
+    expect(await nav.getByRole('link', { name: /^Directory/ }).getAttribute('href')).toBe('/community');
+    expect(await nav.getByRole('link', { name: /^Security/ }).getAttribute('href')).toBe('/security');
+    expect(await nav.getByRole('link', { name: /^Speakers/ }).getAttribute('href')).toBe('/speakers');
+    expect(await nav.getByRole('link', { name: /^Ecosystem/ }).getAttribute('href')).toBe('/business-ecosystem');
     expect(await items.count()).toBe(10);
-    await page.mouse.move(640, 600);
+    await timed.mouse.move(640, 600);
+    await timed.clock.runFor(140);
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true'); // not before 150 ms
+    await timed.clock.runFor(20);
     await expect.poll(() => trigger.getAttribute('aria-expanded'), { timeout: 1000, interval: 50 }).toBe('false');
+    await own.close();
   });
 
   it('opens the DOG POUND menu with a click and follows its links', async () => {
+    await page.goto(`${site.app.baseUrl}/`);
     await main().getByRole('button', { name: 'DOG POUND' }).click();
     await main().getByRole('link', { name: /^DOG POUND/ }).click();
     await page.waitForURL(`${site.app.baseUrl}/dog-pound`);
