@@ -14,6 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Each process's entry and the file it is bundled into. */
 const ENTRIES = {
   'api/dist/server.js': 'api/src/server.ts',
+  // The studio's ingest process, which the API starts beside itself (api/src/modules/studio/ingest-host.ts).
+  'api/dist/ingest.js': 'api/src/modules/studio/ingest-process.ts',
   'worker/dist/main.js': 'worker/src/main.ts',
   // `npm start`'s supervisor and the one-off commands production needs.
   'scripts/dist/start.js': 'scripts/start.ts',

@@ -10,11 +10,31 @@ import { QUEUE_NAMES, type QueueName } from '../jobs';
 export const processRegistry = new Registry();
 collectDefaultMetrics({ register: processRegistry });
 
+/** What runs before a scrape reads the studio's figures: the ingest process reports its own then. */
+const ingestReporters = new Set<() => Promise<void>>();
+let reporting: Promise<void> | undefined;
+const collectIngest = (): Promise<void> =>
+  (reporting ??= Promise.all([...ingestReporters].map((report) => report())).then(
+    () => {
+      reporting = undefined;
+    },
+    () => {
+      reporting = undefined;
+    },
+  ));
+
+/** Registers a report of the ingest figures to run before each scrape; returns its removal. */
+export function reportIngestOnScrape(report: () => Promise<void>): () => void {
+  ingestReporters.add(report);
+  return () => ingestReporters.delete(report);
+}
+
 /** Bytes of studio media received by this API process over the ingest WebSocket (increment by chunk size). */
 export const studioIngestBytes = new Counter({
   name: 'studio_ingest_bytes_total',
   help: 'Bytes of studio media received over the ingest WebSocket',
   registers: [processRegistry],
+  collect: collectIngest,
 });
 
 /** Open studio ingest WebSockets on this API process (inc on open, dec on close). */
@@ -22,6 +42,7 @@ export const studioIngestSockets = new Gauge({
   name: 'studio_ingest_sockets',
   help: 'Studio ingest WebSockets open on this process',
   registers: [processRegistry],
+  collect: collectIngest,
 });
 
 /**

@@ -7,7 +7,6 @@ import { checkStudioCredential } from '@app/common/server/speaker-sessions.repos
 import { recordChunk, type ChunkRow, type StoreOutcome } from '@app/common/server/recording-chunks.repository';
 import { claimContainer, findRecording, heldSeqs, resumePoint } from '@app/common/server/recordings.repository';
 import type { Storage } from '@app/common/server/storage/index';
-import { studioIngestBytes } from '@app/common/server/metrics';
 import { chunkObjectKey, decodeFrame, INGEST_CLOSE, INGEST_CLOSE_REASONS, MAX_FRAME_BYTES, MAX_RECORDING_BYTES, MAX_SEQ, type TIngestAck, type TIngestHello } from '@app/common/studio';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,6 +21,8 @@ export interface IngestDeps {
   credentialRecheckMs: number;
   /** Records a stored chunk's row (recordChunk, or the API's batch of the chunks that arrive together). */
   record: (chunk: ChunkRow) => Promise<StoreOutcome>;
+  /** A new chunk's bytes were stored (not a duplicate): the ingest figures count them. */
+  stored: (bytes: number) => void;
 }
 
 export interface IngestRequest {
@@ -115,7 +116,7 @@ export class IngestSession {
     this.held.add(seq);
     this.bytesReceived = out.bytesReceived;
     while (this.held.has(this.nextSeq)) this.nextSeq++;
-    if (out.kind === 'stored') studioIngestBytes.inc(chunk.byteLength);
+    if (out.kind === 'stored') this.deps.stored(chunk.byteLength);
     this.ack(seq, out.kind === 'duplicate');
   }
 
