@@ -4,6 +4,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createStudioCredential, issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { STUDIO_API, type TStudioTake } from '@app/common/studio';
+import { processTree } from '../../bench/lib/cpu';
 import { buildSpeakerSession, buildUser } from '../factories/index';
 import { freePort, startTestApp, type TestApp } from '../helpers/app';
 import { freshDatabase, testRedisPrefix, type TestDatabase } from '../helpers/db';
@@ -11,25 +12,6 @@ import { spawnApiProcess, type ServiceProcess } from '../helpers/processes';
 import { anonymous } from '../helpers/session';
 import { chunkBytes, IngestClient, startTake, studioSpeaker } from '../helpers/studio';
 import { eventually } from '../helpers/worker';
-
-/** The process ids below `pid` (its children, theirs, …). */
-function descendants(pid: number): number[] {
-  const out: number[] = [];
-  const walk = (p: number) => {
-    let children: string[] = [];
-    try {
-      children = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-    } catch {
-      return;
-    }
-    for (const c of children.map(Number)) {
-      out.push(c);
-      walk(c);
-    }
-  };
-  walk(pid);
-  return out;
-}
 
 const commandOf = (pid: number) => {
   try {
@@ -42,7 +24,7 @@ const alive = (pid: number) => commandOf(pid) !== '';
 const parentOf = (pid: number) => Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
 
 /** The ingest processes started below `pid`. */
-const ingestProcesses = (pid: number) => descendants(pid).filter((p) => commandOf(p).includes('ingest-process'));
+const ingestProcesses = (pid: number) => processTree(pid).slice(1).filter((p) => commandOf(p).includes('ingest-process'));
 
 const scrape = async (t: TestApp, name: string) =>
   Number(new RegExp(`^${name} (\\d+)`, 'm').exec((await anonymous(t.app).request('GET', '/metrics')).body)?.[1]);
