@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { quantile } from './harness';
@@ -47,6 +47,7 @@ async function profiled<T>(cdp: CDPSession, name: string, run: () => Promise<T>)
   await cdp.send('Profiler.start');
   const out = await run();
   const { profile } = await cdp.send('Profiler.stop');
+  mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, `verify-${name}.cpuprofile`), JSON.stringify(profile));
   return out;
 }
