@@ -16,7 +16,7 @@ export async function up(knex: Knex): Promise<void> {
       JOIN ledger_tree t ON t.level = l.level AND t.idx = (h.size >> l.level) - 1 WHERE (h.size >> l.level) & 1 = 1), '{}')
     WHERE h.id`);
   await knex.raw('INSERT INTO ledger_log_pending (purchase_id) SELECT t.id FROM token_purchases t WHERE NOT EXISTS (SELECT 1 FROM ledger_log l WHERE l.purchase_id = t.id) ORDER BY t.id');
-  await appendToLog(knex);
+  await appendToLog(knex as Knex.Transaction); // knex runs each migration in a transaction of its own
 }
 
 export async function down(knex: Knex): Promise<void> {

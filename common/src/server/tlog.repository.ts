@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { pgQuery } from './db';
 import { hashChildren, isPowerOfTwo, leafHashOf, splitPoint, toHex, type Hash, type LeafRow } from '../domain/tlog';
 
 // The ledger's transparency log in Postgres (migrations/20261126000200_ledger_log.ts): appending in the writing
@@ -46,13 +47,27 @@ async function readNodes(db: Knex, nodes: Array<[number, number]>): Promise<Map<
 
 const CHUNK = 10_000;
 
+/** The queued rows with the head (locked) and its frontier: appendToLog's read. */
+const TAKE_PENDING = `WITH pending AS (DELETE FROM ledger_log_pending RETURNING purchase_id),
+     head AS (SELECT size, frontier, frontier_size FROM ledger_log_head WHERE id AND EXISTS (SELECT 1 FROM pending) FOR UPDATE)
+   SELECT (SELECT size FROM head) AS head_size,
+     CASE WHEN row_number() OVER (ORDER BY t.id) = 1 THEN (SELECT frontier FROM head WHERE frontier_size = size) END AS frontier,
+     ${LEAF_COLUMNS}
+   FROM token_purchases t LEFT JOIN ledger_log r ON r.purchase_id = t.reverses_id
+   WHERE t.id = ANY(ARRAY(SELECT purchase_id FROM pending)) ORDER BY t.id`;
+
+/** The new nodes, the entries and the new head: appendToLog's write, for a batch of up to CHUNK rows. */
+const APPEND = `WITH tree AS (INSERT INTO ledger_tree (level, idx, hash) SELECT * FROM unnest($1::smallint[], $2::bigint[], $3::bytea[])),
+     log AS (INSERT INTO ledger_log (log_index, purchase_id) SELECT * FROM unnest($4::bigint[], $5::bigint[]))
+   UPDATE ledger_log_head SET size = $6, frontier = $7::bytea[], frontier_size = $8 WHERE id`;
+
 /**
  * Appends the ledger rows this transaction inserted (queued in ledger_log_pending by a trigger) to the log, in id
  * order, under the lock of the log head: the lock serialises appends, so log order is commit order, and is held
  * only from here to the commit. Every transaction that inserts token_purchases rows calls this last; one batch
  * takes the lock once. Returns the number of rows appended.
  */
-export async function appendToLog(trx: Knex): Promise<number> {
+export async function appendToLog(trx: Knex.Transaction): Promise<number> {
   // One round trip for the queue, the head's lock, the frontier the head keeps and the rows' fields (a lone event's
   // transaction is mostly round trips). The head is locked only when rows were queued; a lock that waited returns the
   // head as its holder committed it, frontier included (the lock is the one place appends queue behind each other: no
@@ -60,15 +75,9 @@ export async function appendToLog(trx: Knex): Promise<number> {
   // lock: a snapshot taken before the wait would miss the nodes its holder wrote. The ids are one array (an init plan),
   // so the rows are read through the primary key: as a semi-join on the CTE, whose size the planner guesses, it could
   // hash the whole ledger. The frontier comes with the first row only.
-  const { rows } = (await trx.raw(
-    `WITH pending AS (DELETE FROM ledger_log_pending RETURNING purchase_id),
-       head AS (SELECT size, frontier, frontier_size FROM ledger_log_head WHERE id AND EXISTS (SELECT 1 FROM pending) FOR UPDATE)
-     SELECT (SELECT size FROM head) AS head_size,
-       CASE WHEN row_number() OVER (ORDER BY t.id) = 1 THEN (SELECT frontier FROM head WHERE frontier_size = size) END AS frontier,
-       ${LEAF_COLUMNS}
-     FROM token_purchases t LEFT JOIN ledger_log r ON r.purchase_id = t.reverses_id
-     WHERE t.id = ANY(ARRAY(SELECT purchase_id FROM pending)) ORDER BY t.id`,
-  )) as { rows: Array<LoggedRow & { head_size: string; frontier: Buffer[] | null }> };
+  // Both statements of the common case are prepared on the connection (parsed and planned once): a lone event's
+  // transaction spent as long planning them as running them.
+  const rows = await pgQuery<LoggedRow & { head_size: string; frontier: Buffer[] | null }>(trx, { name: 'tlog_take_pending', text: TAKE_PENDING, values: [] });
   if (!rows.length) return 0;
   const size = Number(rows[0]!.head_size);
 
@@ -100,12 +109,7 @@ export async function appendToLog(trx: Knex): Promise<number> {
   const head = [newSize, frontier(newSize).map(([level, idx]) => Buffer.from(nodes.get(key(level, idx))!)), newSize];
   if (fresh.length <= CHUNK && rows.length <= CHUNK) {
     // The common case, a batch's rows: the nodes, the entries and the new head in one statement.
-    await trx.raw(
-      `WITH tree AS (INSERT INTO ledger_tree (level, idx, hash) SELECT * FROM unnest(?::smallint[], ?::bigint[], ?::bytea[])),
-         log AS (INSERT INTO ledger_log (log_index, purchase_id) SELECT * FROM unnest(?::bigint[], ?::bigint[]))
-       UPDATE ledger_log_head SET size = ?, frontier = ?::bytea[], frontier_size = ? WHERE id`,
-      [...treeRows(fresh), ...logRows(rows, 0), ...head],
-    );
+    await pgQuery(trx, { name: 'tlog_append', text: APPEND, values: [...treeRows(fresh), ...logRows(rows, 0), ...head] });
     return rows.length;
   }
   for (let at = 0; at < fresh.length; at += CHUNK) {

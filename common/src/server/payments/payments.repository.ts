@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { centsToDollars, investorCode, type PaymentKind, type PaymentStatus } from '../../domain/payments';
 import type { TLedgerRow } from '../../schemas/ledger';
 import { confirmSeats, type SeatOutcome } from '../program/seats.repository';
+import { pgQuery } from '../db';
 
 /** Where each kind of payment is stored, and the name of its status column. */
 export const PAYMENT_TABLES: Record<PaymentKind, { table: string; status: string }> = {
@@ -97,47 +98,59 @@ export interface Recorded {
 export const LOCK_ORDER = ['donations', 'investments', 'program_payments'];
 
 /**
- * Marks pending payments paid and appends the ledger row of each that buys tokens: one statement per step
- * whatever the number of payments (a checkout event passes one, the burst path a whole batch). Investor codes: a
- * member's existing one, else one new code per member, and a new one for each anonymous payment. A second run
- * appends nothing (UNIQUE payment_reference: the session id). Returns what it decided, by session id.
+ * recordPaid's statements, each step a data-modifying WITH query over arrays (an empty one does nothing), so that their
+ * text is the same for one payment or a batch and each is prepared once per connection. MARK_PAID: the payments marked
+ * paid, one UPDATE per table of LOCK_ORDER ($1–$8). RECORD_PAID adds the new investor codes ($9, $10) and the ledger
+ * rows ($11–$16); the investors' foreign keys are checked at the statement's end, after the new codes are in. Payments
+ * without tokens use MARK_PAID, which leaves the ledger's tables alone (not even a lock on them).
+ */
+const PAID_PAYMENTS = `paid_donations AS (UPDATE donations AS t SET status = 'paid', paid_at = now(), checkout_session_id = v.sid, updated_at = now(), investor_id = coalesce(v.inv, t.investor_id)
+      FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, sid, inv) WHERE t.id = v.id),
+    paid_investments AS (UPDATE investments AS t SET payment_status = 'paid', paid_at = now(), checkout_session_id = v.sid, updated_at = now(), investor_id = coalesce(v.inv, t.investor_id)
+      FROM unnest($4::uuid[], $5::text[], $6::text[]) AS v(id, sid, inv) WHERE t.id = v.id),
+    paid_program_payments AS (UPDATE program_payments AS t SET status = 'paid', paid_at = now(), checkout_session_id = v.sid, updated_at = now()
+      FROM unnest($7::uuid[], $8::text[]) AS v(id, sid) WHERE t.id = v.id)`;
+const MARK_PAID = `WITH ${PAID_PAYMENTS} SELECT 1 WHERE false`;
+const RECORD_PAID = `WITH ${PAID_PAYMENTS},
+    new_investors AS (INSERT INTO investors (investor_id, user_id) SELECT * FROM unnest($9::text[], $10::uuid[]))
+  INSERT INTO token_purchases (investor_id, purchase_date, investment_amount_usd, tokens_to_be_distributed, tokens_per_dollar, source, payment_reference)
+    SELECT inv, current_date, usd, tokens, rate, src, ref FROM unnest($11::text[], $12::numeric[], $13::numeric[], $14::numeric[], $15::text[], $16::text[]) AS p(inv, usd, tokens, rate, src, ref)
+  ON CONFLICT (payment_reference) DO NOTHING
+  RETURNING investor_id, purchase_date, investment_amount_usd, tokens_to_be_distributed, created_at, payment_reference`;
+
+/**
+ * Marks pending payments paid and appends the ledger row of each that buys tokens, in one statement (RECORD_PAID or
+ * MARK_PAID) whatever the number of payments: a checkout event passes one, the burst path a whole batch. Investor
+ * codes: a member's existing one, else one new code per member, and a new one for each anonymous payment. A second run appends
+ * nothing (UNIQUE payment_reference: the session id). Returns what it decided, by session id.
  */
 export async function recordPaid(trx: Knex.Transaction, payments: PaidPayment[]): Promise<Map<string, Recorded>> {
-  const investorOf = await assignInvestors(trx, payments.filter((p) => p.tokens));
-  const ledger = new Map<string, TLedgerRow>();
   const withTokens = payments.filter((p) => p.tokens);
-  if (withTokens.length) {
-    const inserted = (await trx('token_purchases')
-      .insert(
-        withTokens.map((p) => ({
-          investor_id: investorOf.get(p.sessionId),
-          purchase_date: trx.raw('current_date'),
-          investment_amount_usd: centsToDollars(p.amountCents),
-          tokens_to_be_distributed: p.tokens,
-          tokens_per_dollar: p.rate ?? null,
-          source: p.kind === 'investment' ? 'investment' : 'donation',
-          payment_reference: p.sessionId,
-        })),
-      )
-      .onConflict('payment_reference')
-      .ignore()
-      .returning(['investor_id', 'purchase_date', 'investment_amount_usd', 'tokens_to_be_distributed', 'created_at', 'payment_reference'])) as Array<
-      Omit<TLedgerRow, 'created_at'> & { created_at: Date; payment_reference: string }
-    >;
-    for (const { payment_reference, ...r } of inserted) ledger.set(payment_reference, { ...r, created_at: r.created_at.toISOString() });
-  }
-
-  for (const table of LOCK_ORDER) {
-    const mine = payments.filter((p) => PAYMENT_TABLES[p.kind].table === table);
-    if (!mine.length) continue;
-    const status = PAYMENT_TABLES[mine[0]!.kind].status;
-    const investor = table === 'program_payments' ? '' : ', investor_id = coalesce(v.inv, t.investor_id)';
-    await trx.raw(
-      `UPDATE ${table} AS t SET ${status} = 'paid', paid_at = now(), checkout_session_id = v.sid, updated_at = now()${investor}
-       FROM (VALUES ${mine.map(() => '(?::uuid, ?::text, ?::text)').join(', ')}) AS v(id, sid, inv) WHERE t.id = v.id`,
-      mine.flatMap((p) => [p.rowId, p.sessionId, investorOf.get(p.sessionId) ?? null]),
-    );
-  }
+  const { investorOf, newInvestors } = await assignInvestors(trx, withTokens);
+  const inTable = (table: string) => payments.filter((p) => PAYMENT_TABLES[p.kind].table === table);
+  const [donations, investments, programPayments] = LOCK_ORDER.map(inTable) as [PaidPayment[], PaidPayment[], PaidPayment[]];
+  const paid = [...[donations, investments].flatMap((mine) => [mine.map((p) => p.rowId), mine.map((p) => p.sessionId), mine.map((p) => investorOf.get(p.sessionId) ?? null)]), programPayments.map((p) => p.rowId), programPayments.map((p) => p.sessionId)];
+  const inserted = withTokens.length
+    ? await pgQuery<Omit<TLedgerRow, 'created_at'> & { created_at: Date; payment_reference: string }>(trx, {
+        name: 'record_paid',
+        text: RECORD_PAID,
+        values: [
+          ...paid,
+          newInvestors.map((i) => i.investor_id),
+          newInvestors.map((i) => i.user_id),
+          withTokens.map((p) => investorOf.get(p.sessionId)),
+          withTokens.map((p) => centsToDollars(p.amountCents)),
+          withTokens.map((p) => p.tokens),
+          withTokens.map((p) => p.rate ?? null),
+          withTokens.map((p) => (p.kind === 'investment' ? 'investment' : 'donation')),
+          withTokens.map((p) => p.sessionId),
+        ],
+      })
+    : payments.length
+      ? await pgQuery<never>(trx, { name: 'mark_paid', text: MARK_PAID, values: paid })
+      : [];
+  const ledger = new Map<string, TLedgerRow>();
+  for (const { payment_reference, ...r } of inserted) ledger.set(payment_reference, { ...r, created_at: r.created_at.toISOString() });
   // Paid enrolments take their seats (after their payment rows, the lock order everywhere).
   const seats = await confirmSeats(trx, payments.filter((p) => p.kind === 'program').map((p) => p.rowId));
   return new Map(
@@ -148,15 +161,18 @@ export async function recordPaid(trx: Knex.Transaction, payments: PaidPayment[])
   );
 }
 
-/** The investor code of each payment that buys tokens, by session id, creating the codes that do not exist yet. */
-async function assignInvestors(trx: Knex.Transaction, payments: PaidPayment[]): Promise<Map<string, string>> {
+/**
+ * The investor code of each payment that buys tokens, by session id, and the investors rows to insert for the codes
+ * that do not exist yet (recordPaid writes them in its statement).
+ */
+async function assignInvestors(trx: Knex.Transaction, payments: PaidPayment[]): Promise<{ investorOf: Map<string, string>; newInvestors: Array<{ investor_id: string; user_id: string | null }> }> {
   const out = new Map<string, string>();
   const need: PaidPayment[] = [];
   for (const p of payments) {
     if (p.investorId) out.set(p.sessionId, p.investorId);
     else need.push(p);
   }
-  if (!need.length) return out;
+  if (!need.length) return { investorOf: out, newInvestors: [] };
   const users = [...new Set(need.map((p) => p.userId).filter((u): u is string => Boolean(u)))];
   const existing = new Map<string, string>();
   if (users.length) {
@@ -179,11 +195,9 @@ async function assignInvestors(trx: Knex.Transaction, payments: PaidPayment[]): 
       if (p.userId) freshByUser.set(p.userId, g);
     }
   }
-  if (fresh.length) {
-    const { rows } = (await trx.raw(`SELECT nextval('investor_code_seq') AS n FROM generate_series(1, ?)`, [fresh.length])) as { rows: Array<{ n: string }> };
-    const codes = rows.map((r) => Number(r.n)).sort((a, b) => a - b).map(investorCode);
-    fresh.forEach((g, i) => g.payments.forEach((p) => out.set(p.sessionId, codes[i]!)));
-    await trx('investors').insert(fresh.map((g, i) => ({ investor_id: codes[i], user_id: g.user })));
-  }
-  return out;
+  if (!fresh.length) return { investorOf: out, newInvestors: [] };
+  const { rows } = (await trx.raw(`SELECT nextval('investor_code_seq') AS n FROM generate_series(1, ?)`, [fresh.length])) as { rows: Array<{ n: string }> };
+  const codes = rows.map((r) => Number(r.n)).sort((a, b) => a - b).map(investorCode);
+  fresh.forEach((g, i) => g.payments.forEach((p) => out.set(p.sessionId, codes[i]!)));
+  return { investorOf: out, newInvestors: fresh.map((g, i) => ({ investor_id: codes[i]!, user_id: g.user })) };
 }

@@ -4,6 +4,7 @@ import { applyCheckoutEvent, mismatchOf, outcomeOf, paymentOf, resultOf, type Ap
 import { LOCK_ORDER, PAYMENT_TABLES, recordPaid } from './payments.repository';
 import { applyChargeEvent, CHARGE_EVENT_TYPES, idOf, mergeFacts, type ChargeFacts, type ChargeLike, type DisputeLike } from './refunds';
 import { appendToLog } from '../tlog.repository';
+import { pgQuery } from '../db';
 import { applyMonthlyEvent, isMonthlySession, MONTHLY_EVENT_TYPES, type MonthlyObject } from './monthly';
 
 // The stored provider events: the stripe_events inbox (a verified event is kept until the worker applied it), and
@@ -75,7 +76,7 @@ async function applyEvent(trx: Knex.Transaction, type: string, sorted: SortedEve
 }
 
 /**
- * Applies stored provider events inside `trx` and marks them processed (one UPDATE), so a crash anywhere leaves
+ * Applies stored provider events inside `trx` and marks them processed (in the statement that locks them), so a crash anywhere leaves
  * either everything or nothing, and a rerun (redelivery, retry, stalled job) finds them processed or finds the
  * ledger rows already there. One event or a hundred, the same code: ledger.record's lone event is a batch of one.
  *
@@ -90,8 +91,7 @@ async function applyEvent(trx: Knex.Transaction, type: string, sorted: SortedEve
  * The ledger rows written join the transparency log in the same transaction (appendToLog).
  */
 export async function applyProviderEvents(trx: Knex.Transaction, ids: string[], lock: 'skip-locked' | 'wait' = 'skip-locked'): Promise<Map<string, ApplyResult | null>> {
-  const query = trx('stripe_events').whereIn('id', ids).orderBy('id').forUpdate();
-  const locked = (await (lock === 'skip-locked' ? query.skipLocked() : query).select('id', 'type', 'payload', 'processed_at')) as StoredEvent[];
+  const locked = await lockAndMarkProcessed(trx, ids, lock);
   const byId = new Map(locked.map((r) => [r.id, r]));
   const results = new Map<string, ApplyResult | null>();
   const todo: StoredEvent[] = [];
@@ -109,10 +109,29 @@ export async function applyProviderEvents(trx: Knex.Transaction, ids: string[], 
   const hasCharge = sorted.some(({ sorted: s }) => s && 'charge' in s);
   const bulk = hasCharge ? new Map<string, ApplyResult>() : await applyPaidCheckouts(trx, checkouts);
   for (const { e, sorted: s } of sorted) results.set(e.id, bulk.get(e.id) ?? (await applyEvent(trx, e.type, s)));
-  await markStripeEventProcessed(trx, todo.map((e) => e.id));
   // Last, so the log's lock is held only from here to the commit.
   await appendToLog(trx);
   return results;
+}
+
+/**
+ * Locks the inbox rows of `ids` (in id order) and marks those not processed yet as processed, in one statement: the
+ * mark is part of the caller's transaction, so it stands only if the events' effects commit with it (a lone event's
+ * transaction is a round trip shorter for it). Returns the rows as they were before the mark.
+ */
+async function lockAndMarkProcessed(trx: Knex.Transaction, ids: string[], lock: 'skip-locked' | 'wait'): Promise<StoredEvent[]> {
+  return pgQuery<StoredEvent>(trx, { name: `inbox_take_${lock}`, text: TAKE_EVENTS[lock], values: [ids] });
+}
+
+/** lockAndMarkProcessed's statement for each way of locking (prepared: a lone event's transaction planned it every time). */
+const TAKE_EVENTS = {
+  'skip-locked': takeEvents('FOR UPDATE SKIP LOCKED'),
+  wait: takeEvents('FOR UPDATE'),
+};
+function takeEvents(lockClause: string): string {
+  return `WITH locked AS (SELECT id, type, payload, processed_at FROM stripe_events WHERE id = ANY($1::text[]) ORDER BY id ${lockClause}),
+       marked AS (UPDATE stripe_events s SET processed_at = now(), attempts = s.attempts + 1, last_error = NULL FROM locked l WHERE s.id = l.id AND l.processed_at IS NULL)
+     SELECT id, type, payload, processed_at FROM locked`;
 }
 
 /** One event in its own transaction (a batch of one that waits for the event's lock); undefined when it is not in the inbox. */
