@@ -121,8 +121,8 @@ const RECORD_PAID = `WITH ${PAID_PAYMENTS},
 /**
  * Marks pending payments paid and appends the ledger row of each that buys tokens, in one statement (RECORD_PAID or
  * MARK_PAID) whatever the number of payments: a checkout event passes one, the burst path a whole batch. Investor
- * codes: a member's existing one, else one new code per member, and a new one for each anonymous payment. A second run appends
- * nothing (UNIQUE payment_reference: the session id). Returns what it decided, by session id.
+ * codes: a member's existing one, else one new code per member, and a new one for each anonymous payment. A second
+ * run appends nothing (UNIQUE payment_reference: the session id). Returns what it decided, by session id.
  */
 export async function recordPaid(trx: Knex.Transaction, payments: PaidPayment[]): Promise<Map<string, Recorded>> {
   const withTokens = payments.filter((p) => p.tokens);

@@ -76,9 +76,10 @@ async function applyEvent(trx: Knex.Transaction, type: string, sorted: SortedEve
 }
 
 /**
- * Applies stored provider events inside `trx` and marks them processed (in the statement that locks them), so a crash anywhere leaves
- * either everything or nothing, and a rerun (redelivery, retry, stalled job) finds them processed or finds the
- * ledger rows already there. One event or a hundred, the same code: ledger.record's lone event is a batch of one.
+ * Applies stored provider events inside `trx` and marks them processed (in the statement that locks them), so a
+ * crash anywhere leaves either everything or nothing, and a rerun (redelivery, retry, stalled job) finds them
+ * processed or finds the ledger rows already there. One event or a hundred, the same code: ledger.record's lone
+ * event is a batch of one.
  *
  * Locks the events' inbox rows in one statement: `skip-locked` leaves a row another transaction holds to its own
  * run (a burst's batch), `wait` waits for it (an event applied alone). Paid checkout events of pending payments
