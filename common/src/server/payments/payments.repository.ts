@@ -128,7 +128,7 @@ export async function recordPaid(trx: Knex.Transaction, payments: PaidPayment[])
   const withTokens = payments.filter((p) => p.tokens);
   const { investorOf, newInvestors } = await assignInvestors(trx, withTokens);
   const inTable = (table: string) => payments.filter((p) => PAYMENT_TABLES[p.kind].table === table);
-  const [donations, investments, programPayments] = LOCK_ORDER.map(inTable) as [PaidPayment[], PaidPayment[], PaidPayment[]];
+  const [donations, investments, programPayments] = [inTable('donations'), inTable('investments'), inTable('program_payments')];
   const paid = [...[donations, investments].flatMap((mine) => [mine.map((p) => p.rowId), mine.map((p) => p.sessionId), mine.map((p) => investorOf.get(p.sessionId) ?? null)]), programPayments.map((p) => p.rowId), programPayments.map((p) => p.sessionId)];
   const inserted = withTokens.length
     ? await pgQuery<Omit<TLedgerRow, 'created_at'> & { created_at: Date; payment_reference: string }>(trx, {

@@ -26,11 +26,12 @@ export async function insertStripeEvents(db: Knex, events: Array<{ id: string; t
   return new Set(inserted.map((r) => r.id));
 }
 
-/** Marks events done; `error` records why they were closed without applying (the reconciler then leaves them alone). */
-export async function markStripeEventProcessed(db: Knex, ids: string | string[], error: string | null = null): Promise<void> {
-  await db('stripe_events')
-    .whereIn('id', typeof ids === 'string' ? [ids] : ids)
-    .update({ processed_at: db.fn.now(), attempts: db.raw('attempts + 1'), last_error: error });
+/** What marking inbox events processed sets; `lastError` is the SQL of why (NULL: applied). */
+const markedProcessed = (lastError: string) => `processed_at = now(), attempts = attempts + 1, last_error = ${lastError}`;
+
+/** Marks an event done; `error` records why it was closed without applying (the reconciler then leaves it alone). */
+export async function markStripeEventProcessed(db: Knex, id: string, error: string | null = null): Promise<void> {
+  await db.raw(`UPDATE stripe_events SET ${markedProcessed('?')} WHERE id = ?`, [error, id]);
 }
 
 /** Ids of events still unprocessed `olderThanSeconds` after they arrived, oldest first. */
@@ -131,7 +132,7 @@ const TAKE_EVENTS = {
 };
 function takeEvents(lockClause: string): string {
   return `WITH locked AS (SELECT id, type, payload, processed_at FROM stripe_events WHERE id = ANY($1::text[]) ORDER BY id ${lockClause}),
-       marked AS (UPDATE stripe_events s SET processed_at = now(), attempts = s.attempts + 1, last_error = NULL FROM locked l WHERE s.id = l.id AND l.processed_at IS NULL)
+       marked AS (UPDATE stripe_events s SET ${markedProcessed('NULL')} FROM locked l WHERE s.id = l.id AND l.processed_at IS NULL)
      SELECT id, type, payload, processed_at FROM locked`;
 }
 
