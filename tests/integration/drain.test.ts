@@ -153,13 +153,16 @@ function webhookCase(count: number): DrainCase {
       expect(Number((await ctx.db('stripe_events').whereIn('id', ids).count({ n: '*' }).first())?.n)).toBe(count);
       const refs = await ctx.db('token_purchases').whereIn('payment_reference', sessions.map((s) => s.id)).select('payment_reference');
       expect(refs.map((r) => r.payment_reference as string).sort()).toEqual(sessions.map((s) => s.id).sort());
-      // Exactly once: one `job done` line per event across every worker process that ever ran.
-      const out = ctx.workerOutput();
-      const runs = ids.map((id) => out.split('\n').filter((l) => l.includes('"msg":"job done"') && l.includes(`"jobId":"${id}"`)).length);
-      expect(runs).toEqual(ids.map(() => 1));
-      // …and BullMQ started each job once (a job cut off by a dying worker would be started again).
       const queue = new Queue('ledger', { connection: { url: inject('redisUrl') }, prefix: bullPrefix(env.REDIS_PREFIX!) });
       try {
+        // An event is processed at its commit; its job logs `job done` after the work that follows the commit, and
+        // only then does BullMQ complete it: the log is read once every job has completed.
+        await eventually(async () => (await Promise.all(ids.map(async (id) => (await Job.fromId(queue, id))?.finishedOn))).every(Boolean), 60_000, 'every job finished');
+        // Exactly once: one `job done` line per event across every worker process that ever ran.
+        const out = ctx.workerOutput();
+        const runs = ids.map((id) => out.split('\n').filter((l) => l.includes('"msg":"job done"') && l.includes(`"jobId":"${id}"`)).length);
+        expect(runs).toEqual(ids.map(() => 1));
+        // …and BullMQ started each job once (a job cut off by a dying worker would be started again).
         const started = await Promise.all(ids.map(async (id) => (await Job.fromId(queue, id))?.attemptsStarted));
         expect(started).toEqual(ids.map(() => 1));
       } finally {
