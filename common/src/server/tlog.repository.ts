@@ -53,8 +53,10 @@ const TAKE_PENDING = `WITH pending AS (DELETE FROM ledger_log_pending RETURNING 
    SELECT (SELECT size FROM head) AS head_size,
      CASE WHEN row_number() OVER (ORDER BY t.id) = 1 THEN (SELECT frontier FROM head WHERE frontier_size = size) END AS frontier,
      ${LEAF_COLUMNS}
-   FROM token_purchases t LEFT JOIN ledger_log r ON r.purchase_id = t.reverses_id
-   WHERE t.id = ANY(ARRAY(SELECT purchase_id FROM pending)) ORDER BY t.id`;
+   FROM unnest(ARRAY(SELECT purchase_id FROM pending)) AS p(id)
+   CROSS JOIN LATERAL (SELECT * FROM token_purchases t WHERE t.id = p.id OFFSET 0) t
+   LEFT JOIN LATERAL (SELECT log_index FROM ledger_log r WHERE r.purchase_id = t.reverses_id OFFSET 0) r ON true
+   ORDER BY t.id`;
 
 /** The new nodes, the entries and the new head: appendToLog's write, for a batch of up to CHUNK rows. */
 const APPEND = `WITH tree AS (INSERT INTO ledger_tree (level, idx, hash) SELECT * FROM unnest($1::smallint[], $2::bigint[], $3::bytea[])),
@@ -72,9 +74,10 @@ export async function appendToLog(trx: Knex.Transaction): Promise<number> {
   // transaction is mostly round trips). The head is locked only when rows were queued; a lock that waited returns the
   // head as its holder committed it, frontier included (the lock is the one place appends queue behind each other: no
   // read of the nodes under it). A head whose frontier is of another size (frontier_size) has its nodes read after the
-  // lock: a snapshot taken before the wait would miss the nodes its holder wrote. The ids are one array (an init plan),
-  // so the rows are read through the primary key: as a semi-join on the CTE, whose size the planner guesses, it could
-  // hash the whole ledger. The frontier comes with the first row only.
+  // lock: a snapshot taken before the wait would miss the nodes its holder wrote. Each queued row, and the log entry of
+  // a row it reverses, is one primary-key lookup (a lateral subquery the planner cannot flatten): the statement has no
+  // parameters, so its connection keeps the plan of its first run, and as a join, planned on an empty ledger, that
+  // plan read the whole ledger and log at every append. The frontier comes with the first row only.
   // Both statements of the common case are prepared on the connection (parsed and planned once): a lone event's
   // transaction spent as long planning them as running them.
   const rows = await pgQuery<LoggedRow & { head_size: string; frontier: Buffer[] | null }>(trx, { name: 'tlog_take_pending', text: TAKE_PENDING, values: [] });

@@ -98,6 +98,22 @@ export interface Recorded {
 export const LOCK_ORDER = ['donations', 'investments', 'program_payments'];
 
 /**
+ * Locks payment rows of one table of LOCK_ORDER by id, in id order, and returns them. Each id is its own lookup through
+ * the primary key (a parameterised scan inside the nested loop): as `id IN (…)`, the planner reads a batch's 50 ids
+ * by scanning the whole table once it holds a few thousand rows, and compares every row with every id.
+ */
+export async function lockPaymentRows<T>(trx: Knex.Transaction, table: string, ids: string[]): Promise<T[]> {
+  const { rows } = (await trx.raw(lockPaymentRowsSql(table), [[...ids].sort()])) as { rows: T[] };
+  return rows;
+}
+
+/** lockPaymentRows' statement (its one binding: the ids, sorted). */
+export const lockPaymentRowsSql = (table: string): string => {
+  if (!LOCK_ORDER.includes(table)) throw new Error(`not a payment table: ${table}`);
+  return `SELECT p.* FROM unnest(?::uuid[]) WITH ORDINALITY AS w(id, n) CROSS JOIN LATERAL (SELECT * FROM ${table} t WHERE t.id = w.id FOR UPDATE) p ORDER BY w.n`;
+};
+
+/**
  * recordPaid's statements, each step a data-modifying WITH query over arrays (an empty one does nothing), so that their
  * text is the same for one payment or a batch and each is prepared once per connection. MARK_PAID: the payments marked
  * paid, one UPDATE per table of LOCK_ORDER ($1–$8). RECORD_PAID adds the new investor codes ($9, $10) and the ledger

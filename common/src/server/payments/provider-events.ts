@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { reversedCents, settledStatus } from '../../domain/payments';
 import { applyCheckoutEvent, mismatchOf, outcomeOf, paymentOf, resultOf, type ApplyResult, type CheckoutSessionLike, type PaymentRow } from './checkout';
-import { LOCK_ORDER, PAYMENT_TABLES, recordPaid } from './payments.repository';
+import { LOCK_ORDER, lockPaymentRows, PAYMENT_TABLES, recordPaid } from './payments.repository';
 import { applyChargeEvent, CHARGE_EVENT_TYPES, idOf, mergeFacts, type ChargeFacts, type ChargeLike, type DisputeLike } from './refunds';
 import { appendToLog } from '../tlog.repository';
 import { pgQuery } from '../db';
@@ -189,9 +189,9 @@ async function applyPaidCheckouts(trx: Knex.Transaction, checkouts: CheckoutEven
   //    one by one afterwards, as their own transactions would).
   const paymentRows = new Map<string, PaymentRow>();
   for (const table of LOCK_ORDER) {
-    const rowIds = candidates.filter((c) => c.table === table).map((c) => c.rowId).sort();
+    const rowIds = candidates.filter((c) => c.table === table).map((c) => c.rowId);
     if (!rowIds.length) continue;
-    for (const r of (await trx(table).whereIn('id', rowIds).orderBy('id').forUpdate().select('*')) as PaymentRow[]) paymentRows.set(`${table}:${r.id}`, r);
+    for (const r of await lockPaymentRows<PaymentRow>(trx, table, rowIds)) paymentRows.set(`${table}:${r.id}`, r);
   }
 
   // 3. Which candidates this path applies with exactly the per-event result: anything else is left to it.
