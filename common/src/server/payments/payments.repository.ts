@@ -103,15 +103,11 @@ export const LOCK_ORDER = ['donations', 'investments', 'program_payments'];
  * by scanning the whole table once it holds a few thousand rows, and compares every row with every id.
  */
 export async function lockPaymentRows<T>(trx: Knex.Transaction, table: string, ids: string[]): Promise<T[]> {
-  const { rows } = (await trx.raw(lockPaymentRowsSql(table), [[...ids].sort()])) as { rows: T[] };
+  if (!LOCK_ORDER.includes(table)) throw new Error(`not a payment table: ${table}`);
+  const sql = `SELECT p.* FROM unnest(?::uuid[]) WITH ORDINALITY AS w(id, n) CROSS JOIN LATERAL (SELECT * FROM ${table} t WHERE t.id = w.id FOR UPDATE) p ORDER BY w.n`;
+  const { rows } = (await trx.raw(sql, [[...ids].sort()])) as { rows: T[] };
   return rows;
 }
-
-/** lockPaymentRows' statement (its one binding: the ids, sorted). */
-export const lockPaymentRowsSql = (table: string): string => {
-  if (!LOCK_ORDER.includes(table)) throw new Error(`not a payment table: ${table}`);
-  return `SELECT p.* FROM unnest(?::uuid[]) WITH ORDINALITY AS w(id, n) CROSS JOIN LATERAL (SELECT * FROM ${table} t WHERE t.id = w.id FOR UPDATE) p ORDER BY w.n`;
-};
 
 /**
  * recordPaid's statements, each step a data-modifying WITH query over arrays (an empty one does nothing), so that their
