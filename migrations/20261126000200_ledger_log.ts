@@ -53,8 +53,8 @@ export async function up(knex: Knex): Promise<void> {
       resolved_at timestamptz
     );
   `);
-  // Rows recorded before the log existed join it in the order they were inserted: in 20261126190000_ledger_head_frontier,
-  // whose head the append reads (a database migrated before that one appended them here, and it finds nothing left).
+  // Rows recorded before the log existed join it in the order they were inserted: in 20261129000100_ledger_log_queue,
+  // which replaced this queue table (a database migrated before then appended them earlier, and it finds nothing left).
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -18,6 +18,7 @@ import * as monthlyGiving from './20261126130000_monthly_giving';
 import * as account from './20261126130100_account';
 import * as accountReads from './20261126133000_account_reads';
 import * as ledgerHeadFrontier from './20261126190000_ledger_head_frontier';
+import * as ledgerLogQueue from './20261129000100_ledger_log_queue';
 
 /**
  * Every migration, in order. Listed explicitly (not read from the folder) so that migrations run the
@@ -43,6 +44,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Knex.Migration]> = [
   ['20261126130100_account', account],
   ['20261126133000_account_reads', accountReads],
   ['20261126190000_ledger_head_frontier', ledgerHeadFrontier],
+  ['20261129000100_ledger_log_queue', ledgerLogQueue],
 ];
 
 /** knex MigrationSource over MIGRATIONS. */

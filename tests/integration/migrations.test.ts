@@ -15,7 +15,7 @@ const TABLES = [
   'payment_charges', 'provider_reconciliations',
   'cohorts', 'seat_reservations', 'cohort_notify_requests',
   'session_rsvps', 'calendar_feed_tokens',
-  'ledger_log_head', 'ledger_log', 'ledger_tree', 'ledger_checkpoints', 'ledger_log_pending', 'ledger_log_alarms',
+  'ledger_log_head', 'ledger_log', 'ledger_tree', 'ledger_checkpoints', 'ledger_log_alarms',
   'site_revision', 'site_settings', 'token_sale', 'ledger_investors',
   'donation_subscriptions', 'local_subscriptions', 'link_keys',
 ];

@@ -48,12 +48,12 @@ async function readNodes(db: Knex, nodes: Array<[number, number]>): Promise<Map<
 const CHUNK = 10_000;
 
 /** The queued rows with the head (locked) and its frontier: appendToLog's read. */
-const TAKE_PENDING = `WITH pending AS (DELETE FROM ledger_log_pending RETURNING purchase_id),
-     head AS (SELECT size, frontier, frontier_size FROM ledger_log_head WHERE id AND EXISTS (SELECT 1 FROM pending) FOR UPDATE)
+const TAKE_PENDING = `WITH pending AS (SELECT ledger_log_take() AS ids),
+     head AS (SELECT size, frontier, frontier_size FROM ledger_log_head WHERE id AND (SELECT cardinality(ids) FROM pending) > 0 FOR UPDATE)
    SELECT (SELECT size FROM head) AS head_size,
      CASE WHEN row_number() OVER (ORDER BY t.id) = 1 THEN (SELECT frontier FROM head WHERE frontier_size = size) END AS frontier,
      ${LEAF_COLUMNS}
-   FROM unnest(ARRAY(SELECT purchase_id FROM pending)) AS p(id)
+   FROM unnest((SELECT ids FROM pending)) AS p(id)
    CROSS JOIN LATERAL (SELECT * FROM token_purchases t WHERE t.id = p.id OFFSET 0) t
    LEFT JOIN LATERAL (SELECT log_index FROM ledger_log r WHERE r.purchase_id = t.reverses_id OFFSET 0) r ON true
    ORDER BY t.id`;
@@ -64,7 +64,7 @@ const APPEND = `WITH tree AS (INSERT INTO ledger_tree (level, idx, hash) SELECT 
    UPDATE ledger_log_head SET size = $6, frontier = $7::bytea[], frontier_size = $8 WHERE id`;
 
 /**
- * Appends the ledger rows this transaction inserted (queued in ledger_log_pending by a trigger) to the log, in id
+ * Appends the ledger rows this transaction inserted (queued by a trigger: migrations/20261129000100_ledger_log_queue.ts) to the log, in id
  * order, under the lock of the log head: the lock serialises appends, so log order is commit order, and is held
  * only from here to the commit. Every transaction that inserts token_purchases rows calls this last; one batch
  * takes the lock once. Returns the number of rows appended.
