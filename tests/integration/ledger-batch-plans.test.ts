@@ -1,7 +1,7 @@
 // A paid event, alone or in a batch, reads the rows it touches through their primary keys, however large the tables
-// have grown since its statements were planned: a prepared statement keeps the plan its connection made on first use,
-// and on an empty database the append's read and the UPDATE that marks payments paid were planned as scans of whole
-// tables. The batch's lock on its payment rows looks each one up by id: as `id IN (…)` over 50 ids it was planned as a
+// have grown since its statements were planned: a prepared statement keeps the plan its connection made on first use.
+// On an empty database the append's read and the UPDATE that marks payments paid were planned as scans of whole
+// tables; with a few thousand payments already there, the UPDATE's range lookup was planned as one too. The batch's lock on its payment rows looks each one up by id: as `id IN (…)` over 50 ids it was planned as a
 // scan of the whole payments table once that held a few thousand rows. Counted by Postgres itself: the transaction's
 // sequential scans of each table (pg_stat_xact_user_tables).
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockPaymentRows } from '@app/common/server/payments/payments.repository';
 import { applyProviderEvents, insertStripeEvents } from '@app/common/server/payments/provider-events';
 import { appendToLog } from '@app/common/server/tlog.repository';
+import { createDb } from '@app/common/server/db';
 import { freshDatabase, type TestDatabase } from '../helpers/db';
 
 let t: TestDatabase;
@@ -45,14 +46,21 @@ async function seqScans(trx: Knex.Transaction): Promise<Record<string, number>> 
 }
 
 describe('paid events, alone and in a batch, on a grown ledger', () => {
-  it('scans no table whole, though its statements were planned while the ledger was empty', async () => {
-    // One connection throughout (one transaction, rolled back): the statements it prepares first are planned on empty tables.
-    await t.db
+  it.each([
+    ['empty', 0],
+    ['holding a few thousand payments', 3_500],
+  ])('scans no table whole, though its statements were planned while the database was %s', async (_, already) => {
+    // A connection of its own (its prepared statements are planned afresh), one transaction throughout, rolled back.
+    const db = createDb(t.url, { poolMax: 1 });
+    await db
       .transaction(async (trx) => {
+        if (already) await trx.raw(`INSERT INTO donations (amount_cents, wants_adx_tokens, status) SELECT 1000, false, 'paid' FROM generate_series(1, ?::int)`, [already]);
         const first = await applyProviderEvents(trx, await paidDonations(trx, 2));
         expect([...first.values()].map((r) => r?.status)).toEqual(['paid', 'paid']);
-        // Lone events too, enough of them for Postgres to settle on the generic plan of the statements they prepare.
+        // Lone events too, then batches: enough runs for Postgres to settle on the generic plan of each statement (it
+        // keeps the generic plan once that costs no more than the plans made for the actual values, as with batches).
         for (let i = 0; i < 8; i++) expect([...(await applyProviderEvents(trx, await paidDonations(trx, 1), 'wait')).values()][0]?.status).toBe('paid');
+        for (let i = 0; i < 6; i++) expect([...(await applyProviderEvents(trx, await paidDonations(trx, 100))).values()].filter((r) => r?.status === 'paid')).toHaveLength(100);
 
         // The tables grow on this connection, with no ANALYZE to make it plan again (as between a burst's batches).
         await trx.raw(`INSERT INTO donations (amount_cents, wants_adx_tokens, status) SELECT 1000, false, 'paid' FROM generate_series(1, 20000)`);
@@ -76,11 +84,15 @@ describe('paid events, alone and in a batch, on a grown ledger', () => {
         const locked = await lockPaymentRows<{ id: string }>(trx, 'donations', ids);
         expect(locked.map((r) => r.id)).toEqual([...ids].sort());
         expect((await seqScans(trx)).donations).toBe(lockedBefore.donations);
+        // What was checked is the plan kept for every batch, not one made for its values.
+        const { rows: plans } = (await trx.raw(`SELECT generic_plans FROM pg_prepared_statements WHERE name = 'record_paid'`)) as { rows: Array<{ generic_plans: string }> };
+        expect(Number(plans[0]?.generic_plans)).toBeGreaterThan(0);
         throw new Rollback();
       })
       .catch((err: unknown) => {
         if (!(err instanceof Rollback)) throw err;
-      });
+      })
+      .finally(() => db.destroy());
   });
 });
 

@@ -115,18 +115,19 @@ export async function lockPaymentRows<T>(trx: Knex.Transaction, table: string, i
  * paid, one UPDATE per table of LOCK_ORDER ($1–$8). RECORD_PAID adds the new investor codes ($9, $10) and the ledger
  * rows ($11–$16); the investors' foreign keys are checked at the statement's end, after the new codes are in. Payments
  * without tokens use MARK_PAID, which leaves the ledger's tables alone (not even a lock on them).
- * Each payment row is found by `t.id >= v.id AND t.id <= v.id`, not `t.id = v.id`: no hash or merge join can use a
- * range, so every plan looks each id up in the primary key. With the equality, the generic plan a connection keeps
- * after its first runs on an empty database was a hash join over a scan of the whole table, for one payment as for
- * a batch (an UPDATE cannot reach its rows through a lateral subquery, as the other batch statements do). A row
- * another transaction updates meanwhile is re-checked against the same conditions, as with the equality.
+ * Each payment row is looked up by id in the primary key inside a lateral subquery (as the other batch statements do),
+ * and the UPDATE takes it by the `ctid` found there: the planner can then only pair each id with its row, whatever the
+ * table's size when the connection planned the statement. A join on the id itself was planned as a hash join over a
+ * scan of the whole table on an empty database, and a range on it (`t.id >= v.id AND t.id <= v.id`, estimated to match
+ * many rows) as a nested loop over the whole table at a few thousand rows; both plans outlived the tables' growth.
+ * The caller holds every row (locked, or inserted by its transaction), so no row changes its `ctid` meanwhile.
  */
 const PAID_PAYMENTS = `paid_donations AS (UPDATE donations AS t SET status = 'paid', paid_at = now(), checkout_session_id = v.sid, updated_at = now(), investor_id = coalesce(v.inv, t.investor_id)
-      FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, sid, inv) WHERE t.id >= v.id AND t.id <= v.id),
+      FROM (SELECT v.sid, v.inv, r.tid FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, sid, inv) CROSS JOIN LATERAL (SELECT ctid AS tid FROM donations WHERE id = v.id OFFSET 0) r) AS v WHERE t.ctid = v.tid),
     paid_investments AS (UPDATE investments AS t SET payment_status = 'paid', paid_at = now(), checkout_session_id = v.sid, updated_at = now(), investor_id = coalesce(v.inv, t.investor_id)
-      FROM unnest($4::uuid[], $5::text[], $6::text[]) AS v(id, sid, inv) WHERE t.id >= v.id AND t.id <= v.id),
+      FROM (SELECT v.sid, v.inv, r.tid FROM unnest($4::uuid[], $5::text[], $6::text[]) AS v(id, sid, inv) CROSS JOIN LATERAL (SELECT ctid AS tid FROM investments WHERE id = v.id OFFSET 0) r) AS v WHERE t.ctid = v.tid),
     paid_program_payments AS (UPDATE program_payments AS t SET status = 'paid', paid_at = now(), checkout_session_id = v.sid, updated_at = now()
-      FROM unnest($7::uuid[], $8::text[]) AS v(id, sid) WHERE t.id >= v.id AND t.id <= v.id)`;
+      FROM (SELECT v.sid, r.tid FROM unnest($7::uuid[], $8::text[]) AS v(id, sid) CROSS JOIN LATERAL (SELECT ctid AS tid FROM program_payments WHERE id = v.id OFFSET 0) r) AS v WHERE t.ctid = v.tid)`;
 const MARK_PAID = `WITH ${PAID_PAYMENTS} SELECT 1 WHERE false`;
 const RECORD_PAID = `WITH ${PAID_PAYMENTS},
     new_investors AS (INSERT INTO investors (investor_id, user_id) SELECT * FROM unnest($9::text[], $10::uuid[]))
