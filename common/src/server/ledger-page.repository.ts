@@ -18,7 +18,7 @@ function firstSearchPage(db: Knex, range: [string, string], limit: number): Prom
       const pages = ranges.map(() => [] as Array<LedgerRowDb & { k: string }>);
       for (const row of rows) pages[Number(row.n) - 1]!.push(row);
       return pages.map((page) => page.sort((a, b) => Number(a.k) - Number(b.k)));
-    }, 64);
+    }, { maxBatch: 64 });
     byLimit.set(limit, batcher);
   }
   return batcher.run(range);

@@ -17,6 +17,9 @@ type Written = { inserted: boolean } | { error: unknown };
  * share one INSERT and one BullMQ addBulk instead of a round trip each (a burst spends its time on round trips: docs/decisions/0003-burst-throughput.md); a lone event is written as before.
  * When a shared INSERT fails, its events are written one by one, so an event Postgres refuses fails alone.
  */
+/** The events that arrive while a write is in flight wait for it and share the next one. */
+const ONE_AT_A_TIME = { maxInFlight: 1 };
+
 class WebhookInbox {
   private readonly inserts: Coalescer<VerifiedEvent, Written>;
   private readonly enqueues: Coalescer<string, Error | null>;
@@ -32,11 +35,11 @@ class WebhookInbox {
       }
       // An id twice in one batch (a redelivery racing the original) was inserted once: the first of them says so.
       return events.map((e) => ({ inserted: inserted.delete(e.id) }));
-    });
+    }, ONE_AT_A_TIME);
     this.enqueues = new Coalescer(async (ids) => {
       const failed = await enqueueManyOrLeaveToReconciler(queues, 'ledger.record', ids.map((eventId) => ({ payload: { eventId }, opts: { jobId: eventId } })));
       return ids.map(() => failed);
-    });
+    }, ONE_AT_A_TIME);
   }
 
   /**
