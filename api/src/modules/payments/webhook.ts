@@ -11,15 +11,16 @@ interface VerifiedEvent {
 
 type Written = { inserted: boolean } | { error: unknown };
 
-/**
- * The webhook's two writes for each verified event: its inbox row (the durable part; the answer waits for its commit),
- * then `ledger.record` with jobId = event id. Events verified in the same turn of the event loop (a burst of payments)
- * share one INSERT and one BullMQ addBulk instead of a round trip each (a burst spends its time on round trips: docs/decisions/0003-burst-throughput.md); a lone event is written as before.
- * When a shared INSERT fails, its events are written one by one, so an event Postgres refuses fails alone.
- */
 /** The events that arrive while a write is in flight wait for it and share the next one. */
 const ONE_AT_A_TIME = { maxInFlight: 1 };
 
+/**
+ * The webhook's two writes for each verified event: its inbox row (the durable part; the answer waits for its commit),
+ * then `ledger.record` with jobId = event id. Events verified in the same turn of the event loop, or while the previous
+ * write is in flight (a burst of payments), share one INSERT and one BullMQ addBulk instead of a round trip each (a
+ * burst spends its time on round trips: docs/decisions/0003-burst-throughput.md); a lone event is written at once.
+ * When a shared INSERT fails, its events are written one by one, so an event Postgres refuses fails alone.
+ */
 class WebhookInbox {
   private readonly inserts: Coalescer<VerifiedEvent, Written>;
   private readonly enqueues: Coalescer<string, Error | null>;
