@@ -1,9 +1,10 @@
 // A paid event, alone or in a batch, reads the rows it touches through their primary keys, however large the tables
 // have grown since its statements were planned: a prepared statement keeps the plan its connection made on first use.
 // On an empty database the append's read and the UPDATE that marks payments paid were planned as scans of whole
-// tables; with a few thousand payments already there, the UPDATE's range lookup was planned as one too. The batch's lock on its payment rows looks each one up by id: as `id IN (…)` over 50 ids it was planned as a
-// scan of the whole payments table once that held a few thousand rows. Counted by Postgres itself: the transaction's
-// sequential scans of each table (pg_stat_xact_user_tables).
+// tables; with a few thousand payments already there, the UPDATE's range lookup was planned as one too. The batch's
+// lock on its payment rows looks each one up by id: as `id IN (…)` over 50 ids it was planned as a scan of the whole
+// payments table once that held a few thousand rows. The webhook inbox grows with every event, so it is counted too.
+// Counted by Postgres itself: the transaction's sequential scans of each table (pg_stat_xact_user_tables).
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ async function paidDonations(trx: Knex.Transaction, count: number): Promise<stri
 }
 
 async function seqScans(trx: Knex.Transaction): Promise<Record<string, number>> {
-  const { rows } = (await trx.raw(`SELECT relname, seq_scan FROM pg_stat_xact_user_tables WHERE relname IN ('donations', 'token_purchases', 'ledger_log', 'ledger_tree')`)) as {
+  const { rows } = (await trx.raw(`SELECT relname, seq_scan FROM pg_stat_xact_user_tables WHERE relname IN ('donations', 'token_purchases', 'ledger_log', 'ledger_tree', 'stripe_events')`)) as {
     rows: Array<{ relname: string; seq_scan: string }>;
   };
   return Object.fromEntries(rows.map((r) => [r.relname, Number(r.seq_scan)]));
@@ -64,11 +65,12 @@ describe('paid events, alone and in a batch, on a grown ledger', () => {
 
         // The tables grow on this connection, with no ANALYZE to make it plan again (as between a burst's batches).
         await trx.raw(`INSERT INTO donations (amount_cents, wants_adx_tokens, status) SELECT 1000, false, 'paid' FROM generate_series(1, 20000)`);
+        await trx.raw(`INSERT INTO stripe_events (id, type, payload, processed_at) SELECT 'evt_grown_' || g, 'checkout.session.completed', '{}', now() FROM generate_series(1, 20000) g`);
         await trx.raw(`INSERT INTO token_purchases (investor_id, purchase_date, investment_amount_usd, tokens_to_be_distributed, source)
           SELECT 'ADXPLAN' || g, '2026-01-01', 10, 100, 'admin' FROM generate_series(1, 20000) g`);
         expect(await appendToLog(trx)).toBe(20_000);
 
-        const none = { donations: 0, token_purchases: 0, ledger_log: 0, ledger_tree: 0 };
+        const none = { donations: 0, token_purchases: 0, ledger_log: 0, ledger_tree: 0, stripe_events: 0 };
         const scansDuring = async (apply: () => Promise<unknown>) => {
           const before = await seqScans(trx);
           await apply();
