@@ -109,6 +109,10 @@ export async function lockPaymentRows<T>(trx: Knex.Transaction, table: string, i
   return rows;
 }
 
+/** An UPDATE's FROM that reaches each row of `table` by the id in `params`' first array, through the primary key. */
+const byKey = (table: string, params: string, columns: string[]) =>
+  `FROM (SELECT ${columns.map((c) => `v.${c}`).join(', ')}, r.tid FROM unnest(${params}) AS v(id, ${columns.join(', ')}) CROSS JOIN LATERAL (SELECT ctid AS tid FROM ${table} WHERE id = v.id OFFSET 0) r) AS v WHERE t.ctid = v.tid`;
+
 /**
  * recordPaid's statements, each step a data-modifying WITH query over arrays (an empty one does nothing), so that their
  * text is the same for one payment or a batch and each is prepared once per connection. MARK_PAID: the payments marked
@@ -123,11 +127,11 @@ export async function lockPaymentRows<T>(trx: Knex.Transaction, table: string, i
  * The caller holds every row (locked, or inserted by its transaction), so no row changes its `ctid` meanwhile.
  */
 const PAID_PAYMENTS = `paid_donations AS (UPDATE donations AS t SET status = 'paid', paid_at = now(), checkout_session_id = v.sid, updated_at = now(), investor_id = coalesce(v.inv, t.investor_id)
-      FROM (SELECT v.sid, v.inv, r.tid FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, sid, inv) CROSS JOIN LATERAL (SELECT ctid AS tid FROM donations WHERE id = v.id OFFSET 0) r) AS v WHERE t.ctid = v.tid),
+      ${byKey('donations', '$1::uuid[], $2::text[], $3::text[]', ['sid', 'inv'])}),
     paid_investments AS (UPDATE investments AS t SET payment_status = 'paid', paid_at = now(), checkout_session_id = v.sid, updated_at = now(), investor_id = coalesce(v.inv, t.investor_id)
-      FROM (SELECT v.sid, v.inv, r.tid FROM unnest($4::uuid[], $5::text[], $6::text[]) AS v(id, sid, inv) CROSS JOIN LATERAL (SELECT ctid AS tid FROM investments WHERE id = v.id OFFSET 0) r) AS v WHERE t.ctid = v.tid),
+      ${byKey('investments', '$4::uuid[], $5::text[], $6::text[]', ['sid', 'inv'])}),
     paid_program_payments AS (UPDATE program_payments AS t SET status = 'paid', paid_at = now(), checkout_session_id = v.sid, updated_at = now()
-      FROM (SELECT v.sid, r.tid FROM unnest($7::uuid[], $8::text[]) AS v(id, sid) CROSS JOIN LATERAL (SELECT ctid AS tid FROM program_payments WHERE id = v.id OFFSET 0) r) AS v WHERE t.ctid = v.tid)`;
+      ${byKey('program_payments', '$7::uuid[], $8::text[]', ['sid'])})`;
 const MARK_PAID = `WITH ${PAID_PAYMENTS} SELECT 1 WHERE false`;
 const RECORD_PAID = `WITH ${PAID_PAYMENTS},
     new_investors AS (INSERT INTO investors (investor_id, user_id) SELECT * FROM unnest($9::text[], $10::uuid[]))
