@@ -14,7 +14,7 @@ import { startProcess, waitForHttp } from '../scripts/lib/proc';
 import { cpuSince, cpuSnapshot, processTree } from './lib/cpu';
 import { appendToLog } from '@app/common/server/tlog.repository';
 import { benchDatabase, emptyLedger } from './lib/database';
-import { runTs } from './lib/processes';
+import { runCompiledApi } from './lib/processes';
 import { measureCsvExport } from './lib/csv-export';
 import { freePort, load, report, type LoadResult } from './lib/harness';
 
@@ -52,8 +52,9 @@ if (have !== ROWS) {
 
 const [apiPort, helloPort] = [await freePort(), await freePort()];
 const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-// BENCH_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it exits.
-const apiProc = runTs('api', 'api/src/server.ts', { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(apiPort), DATABASE_URL: benchUrl, REDIS_URL: services.redisUrl, REDIS_PREFIX: 'bench', WEB_DIST: '/nonexistent' });
+// The API as production runs it (compiled, with its Node flags). BENCH_CPU_PROF=<dir>: it writes a V8 CPU profile
+// there when it exits.
+const apiProc = await runCompiledApi('api', { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(apiPort), DATABASE_URL: benchUrl, REDIS_URL: services.redisUrl, REDIS_PREFIX: 'bench', WEB_DIST: '/nonexistent' });
 
 /**
  * A load run that also reports the CPU milliseconds per request of the API process and of the bench database's
