@@ -1,3 +1,4 @@
+import { rmSync, truncateSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -203,6 +204,38 @@ describe('studio take lifecycle', () => {
     const next = await startTake(client);
     expect(next.recording_id).not.toBe(take.recording_id);
     expect(next.next_seq).toBe(0);
+  }, 120_000);
+});
+
+describe('chunk files lost or changed on disk after Stop', () => {
+  /** A finished 4-chunk take whose chunk 2's file `spoil` then changes, finalized with 2 quick attempts: the failed row. */
+  async function finalizeSpoiled(name: string, spoil: (file: string) => void) {
+    const { client } = await studioSpeaker(t.app, t.database.db, name);
+    const take = await startTake(client);
+    const c = ingest(t.baseUrl, take.recording_id, client.jar.header());
+    await c.hello();
+    const chunks = mediaChunks('webm', 4, 2);
+    for (let seq = 0; seq < chunks.length; seq++) await c.sendAndAck(seq, chunks[seq]!);
+    await c.close();
+    const chunk = await row('recording_chunks', { recording_id: take.recording_id, seq: 2 });
+    spoil(createStorage(t.config).blobFile(chunk.storage_key as string)!);
+    await t.database.db('recordings').where({ id: take.recording_id }).update({ status: 'finalizing', final_seq: chunks.length - 1, ended_at: t.database.db.fn.now() });
+    await startWorker();
+    await enqueue(queuesOf(), 'recording.finalize', { recordingId: take.recording_id }, { jobId: `${take.recording_id}-spoiled`, attempts: 2, backoff: { type: 'fixed', delay: 100 } });
+    await eventually(async () => (await row('recordings', { id: take.recording_id })).status === 'failed', 60_000, 'recording failed');
+    return { rec: await row('recordings', { id: take.recording_id }), key: chunk.storage_key as string, size: Number(chunk.size_bytes) };
+  }
+
+  it('a chunk file that vanished fails the take naming the chunk, and stores nothing', async () => {
+    const { rec, key } = await finalizeSpoiled('Vanished file', (file) => rmSync(file));
+    expect(rec.error).toBe(`chunk 2 is missing from storage (${key})`);
+    expect(rec.object_key).toBeNull();
+  }, 120_000);
+
+  it('a chunk file cut short fails the take naming the chunk and both sizes', async () => {
+    const { rec, size } = await finalizeSpoiled('Cut file', (file) => truncateSync(file, 100));
+    expect(rec.error).toBe(`chunk 2 is corrupt in storage (100 bytes, expected ${size})`);
+    expect(rec.object_key).toBeNull();
   }, 120_000);
 });
 

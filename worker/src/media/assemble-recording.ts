@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CONTAINER_EXT, CONTAINER_MIME, type MediaContainer } from '@app/common/media-container';
 import { hashFile } from '@app/common/server/media/hash-file';
+import { FileCheckError, hashFiles } from '@app/common/server/media/hash-files';
 import { concatInput, remuxToFile, withScratchDir } from '@app/common/server/media/remux';
 import type { ChunkRow } from '@app/common/server/recording-chunks.repository';
 import type { RecordingRow } from '@app/common/server/recordings.repository';
@@ -75,26 +76,33 @@ function hashing(bodies: AsyncGenerator<Buffer>, onChunk: (bytesDone: number) =>
   return { bodies: each(), digest: () => ({ sha256: hash.digest('hex'), size }) };
 }
 
+/** The chunk files' sizes checked and their bytes hashed in order on a thread of its own, failing as chunkBodies does. */
+async function checkedFiles(chunks: readonly ChunkRow[], files: readonly string[], onChunk: (bytesDone: number) => void): Promise<SourceDigest> {
+  try {
+    return await hashFiles(files.map((f, i) => ({ path: f, size: chunks[i]!.size_bytes })), onChunk);
+  } catch (err) {
+    if (!(err instanceof FileCheckError)) throw err;
+    const c = chunks[err.index]!;
+    throw new Error(err.actual === null ? `chunk ${c.seq} is missing from storage (${c.storage_key})` : `chunk ${c.seq} is corrupt in storage (${err.actual} bytes, expected ${c.size_bytes})`);
+  }
+}
+
 /**
  * Remuxes the chunks into `outPath` and answers the duration ffmpeg reports and the raw chunks' digest.
  * Where the store keeps blobs as local files (disk), ffmpeg reads the chunk files itself, in order, from
- * the page cache, while Node reads the same files to check their sizes and hash them, on the other core:
+ * the page cache, while a thread reads the same files to check their sizes and hash them, on the other core:
  * nothing is piped through Node. Otherwise (S3) the chunks are fetched, checked and hashed by Node and
  * piped into ffmpeg. A missing or truncated chunk is reported as such, not as ffmpeg's failure to read it.
  */
 async function remuxChunks(storage: Storage, chunks: readonly ChunkRow[], container: MediaContainer, dir: string, outPath: string, onChunk: (bytesDone: number) => void): Promise<{ durationSeconds: number | null; raw: SourceDigest }> {
-  const source = hashing(chunkBodies(storage, chunks), onChunk);
   const files = chunks.map((c) => storage.blobFile(c.storage_key));
   if (files.some((f) => f === null)) {
+    const source = hashing(chunkBodies(storage, chunks), onChunk);
     const { durationSeconds } = await remuxToFile(Readable.from(source.bodies, { objectMode: false }), container, outPath);
     return { durationSeconds, raw: source.digest() };
   }
   const input = await concatInput(files as string[], path.join(dir, 'chunks.txt'));
-  const checked = (async () => {
-    for await (const body of source.bodies) void body;
-    return source.digest();
-  })();
-  const [remuxed, raw] = await Promise.allSettled([remuxToFile(input, container, outPath), checked]);
+  const [remuxed, raw] = await Promise.allSettled([remuxToFile(input, container, outPath), checkedFiles(chunks, files as string[], onChunk)]);
   if (raw.status === 'rejected') throw raw.reason;
   if (remuxed.status === 'rejected') throw remuxed.reason;
   return { durationSeconds: remuxed.value.durationSeconds, raw: raw.value };
