@@ -8,6 +8,7 @@ import { ensureNginx } from './lib/nginx';
 import { ensureFfmpeg } from './lib/ffmpeg';
 import { ensureGo } from './lib/golang';
 import { ensurePythonIcalendar } from './lib/icalendar';
+import { ensurePdftotext } from './lib/poppler';
 import { BIN, DATA_DIR, ROOT } from './lib/paths';
 import { exitCode, run } from './lib/proc';
 import { buildWeb } from './lib/web-build';
@@ -47,7 +48,7 @@ async function npmScript(name: string): Promise<number> {
   if (r.output.trim()) process.stdout.write(r.output.endsWith('\n') ? r.output : `${r.output}\n`);
   return exitCode(r);
 }
-// Chromium, ffmpeg, python3-icalendar, Go and nginx come from apt, which takes one install at a time: one after the other, beside the checks.
+// Chromium, ffmpeg, python3-icalendar, poppler-utils, Go and nginx come from apt, which takes one install at a time: one after the other, beside the checks.
 async function tools(): Promise<void> {
   await step('chromium', async () => {
     await ensureChromium(log);
@@ -58,6 +59,10 @@ async function tools(): Promise<void> {
   // The calendar feed tests parse the feeds with Python's icalendar too.
   await step('python3-icalendar', async () => {
     await ensurePythonIcalendar(log);
+  });
+  // The receipt tests read the PDF receipts back with poppler's pdftotext.
+  await step('poppler-utils', async () => {
+    await ensurePdftotext(log);
   });
   // The outside ledger verifier (tests/tlog-verify) is Go with the checksum database's packages.
   await step('golang', async () => {

@@ -1,0 +1,17 @@
+import { spawnSync } from 'node:child_process';
+import { aptInstall } from './apt';
+
+/** Whether `pdftotext` runs from PATH. */
+function installed(): boolean {
+  return spawnSync('pdftotext', ['-v'], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * Makes sure Debian's poppler-utils is installed: the receipt tests read the PDF receipts back with its `pdftotext`, an
+ * implementation nobody here wrote. apt-get when root, like Chromium and ffmpeg.
+ */
+export async function ensurePdftotext(log: (m: string) => void): Promise<void> {
+  if (installed()) return;
+  await aptInstall('poppler-utils', log, 'the receipt tests read PDFs with pdftotext: install it with `sudo apt-get install -y poppler-utils`');
+  if (!installed()) throw new Error('apt-get installed poppler-utils but pdftotext still does not run');
+}
