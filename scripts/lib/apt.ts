@@ -24,3 +24,13 @@ export async function aptInstall(pkg: string, log: (m: string) => void, hint: st
   }
   if (r.code !== 0) throw new Error(`apt-get install -y ${pkg} failed (${describeExit(r)}):\n${lastLines(r.output, 15)}\n${hint}`);
 }
+
+/**
+ * Makes sure a Debian package's program is there: nothing when `installed()` already holds, else aptInstall (`hint`
+ * says what to install by hand) and `installed()` once more, failing with `stillMissing` when it still does not hold.
+ */
+export async function ensureAptPackage(pkg: string, installed: () => boolean, log: (m: string) => void, hint: string, stillMissing: string): Promise<void> {
+  if (installed()) return;
+  await aptInstall(pkg, log, hint);
+  if (!installed()) throw new Error(`apt-get installed ${pkg} but ${stillMissing}`);
+}

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { aptInstall } from './apt';
+import { ensureAptPackage } from './apt';
 
 /** Whether `ffmpeg` and `ffprobe` run from PATH. */
 function installed(): boolean {
@@ -11,7 +11,5 @@ function installed(): boolean {
  * it (common/src/server/media/remux.ts). apt-get when root, like Chromium, Redis and nginx.
  */
 export async function ensureFfmpeg(log: (m: string) => void): Promise<void> {
-  if (installed()) return;
-  await aptInstall('ffmpeg', log, 'ffmpeg is needed to finalize recordings: install it with `sudo apt-get install -y ffmpeg`');
-  if (!installed()) throw new Error('apt-get installed ffmpeg but ffmpeg or ffprobe still does not run');
+  await ensureAptPackage('ffmpeg', installed, log, 'ffmpeg is needed to finalize recordings: install it with `sudo apt-get install -y ffmpeg`', 'ffmpeg or ffprobe still does not run');
 }

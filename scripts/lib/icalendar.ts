@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { aptInstall } from './apt';
+import { ensureAptPackage } from './apt';
 
 /**
  * The Python that Debian's packages install into: /usr/bin/python3 when present (a pyenv or venv python3 earlier on
@@ -17,7 +17,5 @@ function installed(): boolean {
  * with it, an implementation nobody here wrote. apt-get when root, like Chromium and ffmpeg.
  */
 export async function ensurePythonIcalendar(log: (m: string) => void): Promise<void> {
-  if (installed()) return;
-  await aptInstall('python3-icalendar', log, 'the calendar feed tests need Python icalendar: install it with `sudo apt-get install -y python3-icalendar`');
-  if (!installed()) throw new Error(`apt-get installed python3-icalendar but ${DEBIAN_PYTHON} still cannot import icalendar`);
+  await ensureAptPackage('python3-icalendar', installed, log, 'the calendar feed tests need Python icalendar: install it with `sudo apt-get install -y python3-icalendar`', `${DEBIAN_PYTHON} still cannot import icalendar`);
 }

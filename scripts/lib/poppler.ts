@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { aptInstall } from './apt';
+import { ensureAptPackage } from './apt';
 
 /** Whether `pdftotext` runs from PATH. */
 function installed(): boolean {
@@ -11,7 +11,5 @@ function installed(): boolean {
  * implementation nobody here wrote. apt-get when root, like Chromium and ffmpeg.
  */
 export async function ensurePdftotext(log: (m: string) => void): Promise<void> {
-  if (installed()) return;
-  await aptInstall('poppler-utils', log, 'the receipt tests read PDFs with pdftotext: install it with `sudo apt-get install -y poppler-utils`');
-  if (!installed()) throw new Error('apt-get installed poppler-utils but pdftotext still does not run');
+  await ensureAptPackage('poppler-utils', installed, log, 'the receipt tests read PDFs with pdftotext: install it with `sudo apt-get install -y poppler-utils`', 'pdftotext still does not run');
 }
