@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths';
@@ -39,5 +39,38 @@ describe('production command lines', () => {
     expect(commandOf('Dockerfile', 'api/dist/server.js')).toEqual(['node', ...API_NODE_FLAGS, 'api/dist/server.js']);
     expect(commandOf('docker-compose.yml', 'api/dist/server.js')).toEqual(['node', ...API_NODE_FLAGS, 'api/dist/server.js']);
     expect(commandOf('docker-compose.yml', 'worker/dist/main.js')).toEqual(['node', ...WORKER_NODE_FLAGS, 'worker/dist/main.js']);
+  });
+});
+
+describe('programs the tests run', () => {
+  /**
+   * How a fresh machine gets each program a test runs by name: the set-up step of `npm test` that installs it when
+   * missing (the file that calls it, and the call), or null for what every Debian machine has or a test only uses
+   * where present (compose.test.ts validates docker-compose.yml with docker when there is one).
+   */
+  const PROVIDED: Record<string, { file: string; call: string } | null> = {
+    pdftotext: { file: 'scripts/test.ts', call: 'ensurePdftotext(' },
+    ffmpeg: { file: 'scripts/test.ts', call: 'ensureFfmpeg(' },
+    ffprobe: { file: 'scripts/test.ts', call: 'ensureFfmpeg(' },
+    'redis-server': { file: 'tests/setup/global.ts', call: 'ensureServices(' },
+    sh: null,
+    id: null,
+    docker: null,
+    'docker-compose': null,
+  };
+  const testFiles = (dir: string): string[] =>
+    readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? testFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  /** Every program a file under tests/ starts by its name (not by a path or a variable). */
+  const programs = () =>
+    new Set(testFiles('tests').flatMap((f) => [...readFileSync(path.join(ROOT, f), 'utf8').matchAll(/\b(?:execFileSync|execFile|spawnSync|spawn|execSync)\(\s*'([^'/\s]+)'/g)].map((m) => m[1]!)));
+
+  it('are each installed by npm test when missing, or need no install', () => {
+    const found = [...programs()];
+    expect(found).toContain('pdftotext');
+    for (const name of found) {
+      expect(Object.keys(PROVIDED), `${name}: a test runs it; say in PROVIDED how npm test installs it`).toContain(name);
+      const how = PROVIDED[name];
+      if (how) expect(readFileSync(path.join(ROOT, how.file), 'utf8'), `${name}: ${how.file} should call ${how.call}`).toContain(how.call);
+    }
   });
 });
