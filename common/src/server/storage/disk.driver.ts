@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, rename as renameCb, writeFile as writeFileCb } from 'node:fs';
+import { createReadStream, createWriteStream, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -31,13 +31,15 @@ const KNOWN_DIRS_MAX = 10_000;
 const DELETE_CONCURRENCY = 32;
 
 /**
- * One file written whole and renamed into place through the callback API: open, write, close, rename, with one
- * promise for the four (no FileHandle or promise per step).
+ * One blob written whole and renamed into place, synchronously: open, write, close and rename on the calling thread.
+ * A studio chunk (the only blob: ~330 KB into the page cache) costs less to write than to hand to libuv's pool four
+ * times: each of the four steps woke a pool thread and then the event loop (about 20 context switches a chunk against
+ * 5 for one append, and ~10 % of the ingest's CPU per chunk in A/B runs; docs/benchmarks.md). The event loop waits for
+ * the page cache, as it waits for the chunk's sha256 just before; a disk that stalls stalls every chunk's ack either way.
  */
-function writeAndRename(tmp: string, target: string, body: Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) =>
-    writeFileCb(tmp, body, { flag: 'wx' }, (err) => (err ? reject(err) : renameCb(tmp, target, (e) => (e ? reject(e) : resolve())))),
-  );
+function writeAndRename(tmp: string, target: string, body: Uint8Array): void {
+  writeFileSync(tmp, body, { flag: 'wx' });
+  renameSync(tmp, target);
 }
 
 /**
@@ -70,7 +72,7 @@ export function createDiskStorage(opts: { root: string }): Storage {
     // Known folders (every chunk after a take's first) cost no await at all.
     if (!knownDirs.has(dir) || !knownDirs.has(tmpDir)) await Promise.all([ensureDir(dir), ensureDir(tmpDir)]);
     try {
-      await writeAndRename(tmp, target, body);
+      writeAndRename(tmp, target, body);
     } catch (err) {
       await rm(tmp, { force: true });
       // A folder removed since it was remembered (a take's chunks deleted, then resent): make it again, once.
