@@ -33,8 +33,8 @@ const DELETE_CONCURRENCY = 32;
 /**
  * One blob written whole and renamed into place, synchronously: open, write, close and rename on the calling thread.
  * A studio chunk (the only blob: ~330 KB into the page cache) costs less to write than to hand to libuv's pool four
- * times: each of the four steps woke a pool thread and then the event loop (about 20 context switches a chunk against
- * 5 for one append, and ~10 % of the ingest's CPU per chunk in A/B runs; docs/benchmarks.md). The event loop waits for
+ * times: each of the four steps woke a pool thread and then the event loop (about 21 context switches a chunk, 4 now,
+ * against 5 for one append; 5–8 % less CPU per chunk in A/B runs, within their spread; docs/benchmarks.md). It waits for
  * the page cache, as it waits for the chunk's sha256 just before; a disk that stalls stalls every chunk's ack either way.
  */
 function writeAndRename(tmp: string, target: string, body: Uint8Array): void {
