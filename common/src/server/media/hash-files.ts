@@ -1,9 +1,15 @@
+import type { FileHandle } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 
 /** A local file to read, with the size it must have. */
 export interface SizedFile {
   path: string;
   size: number;
+}
+
+/** A file the caller holds open, read from its start to its end, whatever its size. */
+interface OpenFile {
+  fd: number;
 }
 
 /** A file of the list that is missing, or whose size is not the one it must have. */
@@ -25,37 +31,41 @@ export class FileCheckError extends Error {
  * fastest way through many small files (a 15-minute take is ~900 of ~330 KB): no hop through libuv's pool per open, read
  * and close, and no new buffer per file, whose first touch costs a page fault per 4 KB on a virtual machine. Measured on
  * such a take: ~0.29 s, thread start included, against ~0.55–0.70 s for the same reads and hash on the main thread.
+ * A file given by its descriptor (the process's descriptors are the thread's too) is read at explicit positions and
+ * left open for its owner.
  */
 const THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { openSync, readSync, closeSync } = require('node:fs');
 const { createHash } = require('node:crypto');
-const buf = Buffer.allocUnsafeSlow(1 << 20);
+const buf = Buffer.allocUnsafeSlow(workerData.readBytes);
 const hash = createHash('sha256');
 let done = 0;
 let sent = 0;
 const run = () => {
   for (let i = 0; i < workerData.files.length; i++) {
-    const { path, size } = workerData.files[i];
-    let fd;
-    try {
-      fd = openSync(path, 'r');
-    } catch (err) {
-      if (err.code === 'ENOENT') return { problem: { index: i, actual: null } };
-      throw err;
+    const { path, size, fd: given } = workerData.files[i];
+    let fd = given;
+    if (fd === undefined) {
+      try {
+        fd = openSync(path, 'r');
+      } catch (err) {
+        if (err.code === 'ENOENT') return { problem: { index: i, actual: null } };
+        throw err;
+      }
     }
     let read = 0;
     try {
       for (;;) {
-        const n = readSync(fd, buf, 0, buf.length, null);
+        const n = readSync(fd, buf, 0, buf.length, read);
         if (n === 0) break;
         hash.update(buf.subarray(0, n));
         read += n;
       }
     } finally {
-      closeSync(fd);
+      if (given === undefined) closeSync(fd);
     }
-    if (read !== size) return { problem: { index: i, actual: read } };
+    if (size !== undefined && read !== size) return { problem: { index: i, actual: read } };
     done += read;
     if (done - sent >= workerData.progressBytes) {
       sent = done;
@@ -74,8 +84,20 @@ parentPort.postMessage(run());
  * bytes done about every `progressBytes`.
  */
 export function hashFiles(files: readonly SizedFile[], onBytes: (bytesDone: number) => void, progressBytes = 4 << 20): Promise<{ sha256: string; size: number }> {
+  return onThread(files, onBytes, progressBytes, 1 << 20);
+}
+
+/**
+ * sha256 and size of a file the caller holds open, read once from its start on a thread of its own (as hashFiles):
+ * on a 295 MB file ~0.19 s, against ~0.25 s for the same reads asked of libuv's pool and hashed on the event loop.
+ */
+export function hashFile(fh: FileHandle, readBytes = 1 << 20): Promise<{ sha256: string; size: number }> {
+  return onThread([{ fd: fh.fd }], () => {}, Number.MAX_SAFE_INTEGER, readBytes);
+}
+
+function onThread(files: readonly (SizedFile | OpenFile)[], onBytes: (bytesDone: number) => void, progressBytes: number, readBytes: number): Promise<{ sha256: string; size: number }> {
   return new Promise((resolve, reject) => {
-    const thread = new Worker(THREAD, { eval: true, workerData: { files, progressBytes } });
+    const thread = new Worker(THREAD, { eval: true, workerData: { files, progressBytes, readBytes } });
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
