@@ -4,7 +4,9 @@
 // 200, reached by following the API's page positions once; keyset paged) p99 <= 2x the peer's p99 in the run right
 // before each. Also reported: the summary, the same first page through nginx with its cache (deploy/nginx.conf, when
 // nginx is installed), and a bare node:http replay of it. 50 connections, autocannon, everything on this machine;
-// the peer and each req/s scenario take turns (BENCH_ROUNDS, 5), ratios of their totals.
+// the peer and each req/s scenario take turns (BENCH_ROUNDS, 5), ratios of their totals. Then, not a target, the
+// latency one reader meets at a steady BENCH_LEDGER_RATE (1,000 req/s, below saturation on every host measured) for
+// the peer and the three target pages: at saturation a p99 is the queue ahead of a request, not its own time.
 // BENCH_LEDGER_ROWS and BENCH_DURATION_S shrink a run (e.g. a quick check).
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -16,15 +18,16 @@ import { appendToLog } from '@app/common/server/tlog.repository';
 import { benchDatabase, emptyLedger } from './lib/database';
 import { runCompiledApi } from './lib/processes';
 import { measureCsvExport } from './lib/csv-export';
-import { freePort, load, report, type LoadResult } from './lib/harness';
+import { freePort, load, loadAtRate, report, type LoadResult } from './lib/harness';
 
 const ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 1_000_000);
-// BENCH_LEDGER_ONLY=search,deep (any of summary, first, nginx, search, deep, cold, csv): a quick check of some scenarios.
+// BENCH_LEDGER_ONLY=search,deep (any of summary, first, nginx, search, deep, cold, rate, csv): a quick check of some scenarios.
 const ONLY = process.env.BENCH_LEDGER_ONLY ? new Set(process.env.BENCH_LEDGER_ONLY.split(',')) : null;
 const wanted = (s: string) => !ONLY || ONLY.has(s);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
 /** How many turns the peer and each ratio-target scenario take (BENCH_DURATION_S / ROUNDS seconds each). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const RATE = Number(process.env.BENCH_LEDGER_RATE ?? 1000);
 const log = (m: string) => console.log(`[bench:ledger] ${m}`);
 
 // BENCH_LEDGER_DB: another database for a quick check, so the million-row one is not reseeded.
@@ -195,6 +198,31 @@ try {
     nginxNote,
     `Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
   ]);
+
+  if (wanted('rate')) {
+    const atRate = (base: string, p: string | (() => string)) => loadAtRate(base, { ratePerS: RATE, durationS: DURATION, path: typeof p === 'string' ? () => p : p });
+    const ms = (v: number) => v.toFixed(1);
+    const rateRows: Array<Record<string, string | number>> = [];
+    for (const [name, p] of [
+      ['first page of 50, no search (cached)', '/api/ledger?pageSize=50'],
+      ['investor-ID search + page of 50', searchPath],
+      [`page ${DEEP} of 50, no search (keyset)`, deepPath],
+    ] as const) {
+      const peerRun = await atRate(`http://127.0.0.1:${helloPort}`, '/');
+      const run = await atRate(api, p);
+      rateRows.push({
+        scenario: name,
+        'p50 ms': ms(run.p50),
+        'p99 ms': ms(run.p99),
+        'peer p50 / p99 ms (run before)': `${ms(peerRun.p50)} / ${ms(peerRun.p99)}`,
+        'p99 vs peer': `${(run.p99 / peerRun.p99).toFixed(1)}x`,
+        'failed (peer / scenario)': `${peerRun.failed} / ${run.failed}`,
+      });
+    }
+    report('ledger-at-rate', rateRows, [
+      `${RATE.toLocaleString()} requests/s evenly spaced for ${DURATION} s each, open loop over up to 50 keep-alive connections (bench/lib/harness.ts loadAtRate), the peer right before each; latency from each request's write to its answer's end. Not a target: what one reader waits for below saturation. Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
+    ]);
+  }
 
   // The CSV export of every row: streamed, so the API's memory should stay flat; target >= 50 % of psql's COPY.
   if (wanted('csv')) {

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT } from '../../scripts/lib/paths';
@@ -80,4 +81,57 @@ export function report(bench: string, rows: Array<Record<string, string | number
   const dir = path.join(ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, `${bench}.json`), JSON.stringify({ bench, at: new Date().toISOString(), rows, notes }, null, 2));
+}
+
+/** Latency at a steady request rate, well below what the server can take: what one reader waits for. */
+export interface RateResult {
+  sent: number;
+  /** Milliseconds from each request's write to its answer's end. */
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+/**
+ * Sends GET requests to `base` + `path()` at `ratePerS`, evenly spaced, for `durationS`, over at most `connections`
+ * keep-alive connections, whether or not earlier answers have arrived (an open loop; autocannon's rate limit instead
+ * sends each second's requests in one burst, and its histogram counts whole milliseconds). The loop sleeps on a timer
+ * between sends rather than spinning, so the client leaves the cores it shares with the server alone.
+ */
+export async function loadAtRate(base: string, opts: { ratePerS: number; durationS: number; connections?: number; path: () => string }): Promise<RateResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections ?? 50 });
+  const total = Math.round(opts.ratePerS * opts.durationS);
+  const gap = 1000 / opts.ratePerS;
+  const latencies: number[] = [];
+  let failed = 0;
+  const inFlight = new Set<Promise<void>>();
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const sentAt = performance.now();
+      const req = http.get(`${base}${opts.path()}`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode === 200) latencies.push(performance.now() - sentAt);
+          else failed++;
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        failed++;
+        resolve();
+      });
+    });
+  const start = performance.now();
+  for (let i = 0; i < total; ) {
+    const now = performance.now();
+    while (i < total && start + i * gap <= now) {
+      const p = one().finally(() => inFlight.delete(p));
+      inFlight.add(p);
+      i++;
+    }
+    await new Promise((r) => setTimeout(r, Math.max(0, start + i * gap - performance.now())));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  return { sent: total, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), failed };
 }
