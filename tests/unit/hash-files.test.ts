@@ -1,10 +1,12 @@
-// The chunk files of a take hashed in order on a thread of their own, each checked against its size.
+// The chunk files of a take hashed in order on a thread of their own, each checked against its size; and one file
+// held open (the remuxed take) hashed the same way.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileCheckError, hashFiles } from '@app/common/server/media/hash-files';
+import { FileCheckError, hashFile, hashFiles } from '@app/common/server/media/hash-files';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hash-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,5 +54,44 @@ describe('hashFiles', () => {
 
   it('rejects what it cannot read for another reason (a folder)', async () => {
     await expect(hashFiles([{ path: dir, size: 0 }], () => undefined)).rejects.toThrow(/EISDIR/);
+  });
+});
+
+async function hashOf(bytes: Buffer, readBytes?: number) {
+  const file = path.join(dir, `open-${bytes.length}-${readBytes ?? 0}`);
+  writeFileSync(file, bytes);
+  const fh = await open(file, 'r');
+  try {
+    return await hashFile(fh, readBytes);
+  } finally {
+    await fh.close();
+  }
+}
+
+describe('hashFile', () => {
+  // Sizes around the read size (the last read short, exact, or one byte over) and over several reads, so the one
+  // buffer is reused and each read lands at the position after the last.
+  it.each([0, 1, 4095, 4096, 4097, 3 * 4096, 7 * 4096 + 123])('gives the sha256 and size of a %i-byte file, read 4 KiB at a time', async (n) => {
+    const bytes = randomBytes(n);
+    expect(await hashOf(bytes, 4096)).toEqual({ sha256: createHash('sha256').update(bytes).digest('hex'), size: n });
+  });
+
+  it('reads the open file from its start, even once its name is gone and its offset moved', async () => {
+    const bytes = randomBytes(3 * 4096 + 7);
+    const file = path.join(dir, 'renamed');
+    writeFileSync(file, bytes);
+    const fh = await open(file, 'r');
+    try {
+      await fh.read(Buffer.alloc(100), 0, 100, null);
+      rmSync(file);
+      expect(await hashFile(fh, 4096)).toEqual({ sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length });
+    } finally {
+      await fh.close();
+    }
+  });
+
+  it('gives the sha256 of a file several times its default read size', async () => {
+    const bytes = randomBytes((5 << 20) + 12_345);
+    expect(await hashOf(bytes)).toEqual({ sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length });
   });
 });
