@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idleGc } from '@app/common/server/idle-memory';
+import { apiLoggerOptions } from '@app/common/server/log';
 import type { ApiConfig } from './config';
 import { accessPlugin, sessionCookieName, studioCookieName } from './plugins/access';
 import { dbPlugin } from './plugins/db';
@@ -48,7 +49,7 @@ export async function buildApp(config: ApiConfig, opts: { clock?: () => Date } =
   const production = config.NODE_ENV === 'production';
   const lifetime = { idleMs: config.SESSION_IDLE_HOURS * 3_600_000, absoluteMs: config.SESSION_MAX_DAYS * 86_400_000 };
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["stripe-signature"]'] },
+    logger: apiLoggerOptions(config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: requestIdOf,

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import pino from 'pino';
 import { createDb } from '@app/common/server/db';
 import { loadConfigOrExit } from '@app/common/server/env';
+import { createLogger } from '@app/common/server/log';
 import { idleGc } from '@app/common/server/idle-memory';
 import { ledgerSignerOf } from '@app/common/server/ledger-key';
 import { createStorage } from '@app/common/server/storage/index';
@@ -14,7 +14,7 @@ import { startWorkers } from './workers';
 /** Worker process: one BullMQ Worker per queue; SIGTERM finishes active jobs before exiting. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit(() => loadWorkerConfig());
-  const log = pino({ level: config.LOG_LEVEL, base: { service: 'worker' } });
+  const log = createLogger({ level: config.LOG_LEVEL, base: { service: 'worker' } });
   const db = createDb(config.DATABASE_URL, { poolMax: config.DB_POOL_MAX });
   const storage = createStorage(config);
   await storage.ready();

@@ -6,7 +6,7 @@
 // while this process's heap holds little more than ws, knex and the storage driver
 // (docs/decisions/0004-studio-ingest-process.md).
 import type { Socket } from 'node:net';
-import pino from 'pino';
+import { createLogger } from '@app/common/server/log';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Coalescer } from '@app/common/server/coalesce';
 import { createDb } from '@app/common/server/db';
@@ -22,7 +22,7 @@ const CLOSE_GRACE_MS = 3_000;
 
 async function main(): Promise<void> {
   const config = ZIngestProcessConfig.parse(JSON.parse(process.env.INGEST_CONFIG ?? '{}'));
-  const log = pino({ level: config.logLevel, base: { service: 'studio-ingest' } });
+  const log = createLogger({ level: config.logLevel, base: { service: 'studio-ingest' } });
   const db = createDb(config.databaseUrl, { poolMax: config.dbPoolMax });
   const storage = createStorage(config.storage);
   await storage.ready();
