@@ -4,7 +4,8 @@ import pino, { type DestinationStream, type LoggerOptions } from 'pino';
  * Where every process's log lines go: its stdout, each line written before the call returns. pino's default hands
  * each write to libuv's thread pool, and a process that exits while the pool is busy (a loaded host: file reads,
  * hashes, DNS) printed its last lines out of order or not at all, the drained worker's last "job done" among them.
- * A line costs one write(2) either way; only a stdout whose reader stops reading makes the process wait.
+ * Each line is now its own write(2) with no hop through the pool (the default merged the lines logged while a write
+ * was in flight); a stdout whose reader stops reading makes the process wait.
  */
 const logDestination = (): DestinationStream => pino.destination({ dest: 1, sync: true });
 
