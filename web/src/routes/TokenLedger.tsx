@@ -145,7 +145,7 @@ export default function TokenLedger() {
                 {rows.length > 0 ? (
                   <>
                     <p className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs text-slate-600 sm:hidden">{LEDGER_TEXT.scrollHint}</p>
-                    <LedgerTable rows={rows} searching={searching} stale={stale} onVerify={(r) => void verify.verifyRow(r)} />
+                    <LedgerTable rows={rows} searching={searching} stale={stale} onVerify={verify.verifyRow} />
                     {data && (
                       <Pagination
                         page={data.page}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { TLedgerRow } from '@app/common/schemas/ledger';
 import { showDate, showTokens, showUsd } from './safe-format';
 import { LEDGER_TEXT } from './texts';
@@ -31,9 +32,11 @@ export function MarkerBadge({ marker }: { marker: NonNullable<TLedgerRow['marker
 
 /**
  * The ledger rows. Rows carry data-testid="ledger-row", or data-testid="ledger-row-match" (and a gold highlight)
- * when a search is in effect, since the server then returns only matching rows.
+ * when a search is in effect, since the server then returns only matching rows. Memoized: what the page renders
+ * around it (a Verify's panel, the search box as a person types) leaves the rows as they are, and re-rendering them was
+ * a large part of a Verify's work on a phone-speed CPU.
  */
-export function LedgerTable({ rows, searching, stale, onVerify }: Props) {
+export const LedgerTable = memo(function LedgerTable({ rows, searching, stale, onVerify }: Props) {
   return (
     <ScrollRegion label={LEDGER_TEXT.tableCaption} className="overflow-x-auto" busy={stale}>
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
@@ -90,4 +93,4 @@ export function LedgerTable({ rows, searching, stale, onVerify }: Props) {
       </table>
     </ScrollRegion>
   );
-}
+});

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { TLedgerSummary } from '@app/common/schemas/ledger';
 import { showCount, showTokens, showUsd } from './safe-format';
 import { LEDGER_TEXT } from './texts';
@@ -31,8 +31,8 @@ const iconProps = {
   strokeLinejoin: 'round',
 } as const;
 
-/** The three totals: record count, USD invested and ADX tokens to distribute. */
-export function SummaryCards({ summary }: { summary: TLedgerSummary | undefined }) {
+/** The three totals: record count, USD invested and ADX tokens to distribute. Memoized: they change only with the summary, not with what the page renders below them. */
+export const SummaryCards = memo(function SummaryCards({ summary }: { summary: TLedgerSummary | undefined }) {
   const dash = '—';
   return (
     <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
@@ -70,4 +70,4 @@ export function SummaryCards({ summary }: { summary: TLedgerSummary | undefined 
       />
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { TLedgerRow } from '@app/common/schemas/ledger';
 import type VerifyPanel from './VerifyPanel';
@@ -52,18 +52,21 @@ export function useVerify() {
       },
       { replace: true },
     );
-  const verifyRow = async (row: TLedgerRow) => {
-    const panel = loadVerifyPanel();
-    const { indexOfShownRow, prefetchRowProof } = await import('./verify');
-    const found = await indexOfShownRow(row).catch(() => null);
-    setNotFound(found === null);
-    if (found === null) return;
-    // Asked for now, while the panel renders: it would otherwise ask only once mounted.
-    prefetchRowProof(found);
-    const p = await panel;
-    setPanel(() => p);
-    setAsked({ index: found });
-  };
+  // The same function at every render, so the memoized rows that offer it are not rendered again by a click.
+  const verifyRow = useCallback((row: TLedgerRow) => {
+    void (async () => {
+      const panel = loadVerifyPanel();
+      const { indexOfShownRow, prefetchRowProof } = await import('./verify');
+      const found = await indexOfShownRow(row).catch(() => null);
+      setNotFound(found === null);
+      if (found === null) return;
+      // Asked for now, while the panel renders: it would otherwise ask only once mounted.
+      prefetchRowProof(found);
+      const p = await panel;
+      setPanel(() => p);
+      setAsked({ index: found });
+    })();
+  }, []);
   const close = () => {
     setAsked({ index: null });
     publish(null);
