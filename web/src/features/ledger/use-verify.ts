@@ -53,19 +53,17 @@ export function useVerify() {
       { replace: true },
     );
   // The same function at every render, so the memoized rows that offer it are not rendered again by a click.
-  const verifyRow = useCallback((row: TLedgerRow) => {
-    void (async () => {
-      const panel = loadVerifyPanel();
-      const { indexOfShownRow, prefetchRowProof } = await import('./verify');
-      const found = await indexOfShownRow(row).catch(() => null);
-      setNotFound(found === null);
-      if (found === null) return;
-      // Asked for now, while the panel renders: it would otherwise ask only once mounted.
-      prefetchRowProof(found);
-      const p = await panel;
-      setPanel(() => p);
-      setAsked({ index: found });
-    })();
+  const verifyRow = useCallback(async (row: TLedgerRow) => {
+    const panel = loadVerifyPanel();
+    const { indexOfShownRow, prefetchRowProof } = await import('./verify');
+    const found = await indexOfShownRow(row).catch(() => null);
+    setNotFound(found === null);
+    if (found === null) return;
+    // Asked for now, while the panel renders: it would otherwise ask only once mounted.
+    prefetchRowProof(found);
+    const p = await panel;
+    setPanel(() => p);
+    setAsked({ index: found });
   }, []);
   const close = () => {
     setAsked({ index: null });
