@@ -162,6 +162,20 @@ try {
     }
   }
   const search = wanted('search') ? await measured('investor-ID search + page of 50', searchPath) : null;
+  // Not a target: the same searches answered by a bare node:http server running the API's search statement per
+  // request on a pool of the API's size (bench/peers/pg-search.ts), the floor of any design that reads Postgres per search.
+  let searchFloor: Measured | null = null;
+  if (search) {
+    const floorPort = await freePort();
+    const floor = startProcess('pg-search', tsx, ['bench/peers/pg-search.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(floorPort), DATABASE_URL: benchUrl, POOL_MAX: '10' } });
+    try {
+      await waitForHttp(`http://127.0.0.1:${floorPort}/?search=ADX0000001`, 30_000);
+      await load('warmup', `http://127.0.0.1:${floorPort}`, { durationS: 2, path: () => `/?search=${randomId()}` });
+      searchFloor = await measuredAt(`http://127.0.0.1:${floorPort}`, '  the same searches from a bare node:http + pg server (floor, not a target)', () => `/?search=${randomId()}`, 1);
+    } finally {
+      await floor.stop();
+    }
+  }
   const deep = wanted('deep') ? await measured(`page ${DEEP} of 50, no search (keyset)`, deepPath) : null;
   // Not a target, but what a deep page costs when nobody read it before: every request from another position (a
   // random purchase date and id), so none is answered from the cache.
@@ -173,7 +187,7 @@ try {
 
   const ratio = (r: { reqPerSec: number; peer: number } | null) => (r ? r.reqPerSec / (r.peer || r.reqPerSec) : NaN);
   const p99Ratio = (r: Measured | null) => (r ? r.p99 / (r.peerP99 || r.p99) : NaN);
-  const rows = [peer, summary, first, viaNginx, replay, search, deep, cold].flatMap((r) =>
+  const rows = [peer, summary, first, viaNginx, replay, search, searchFloor, deep, cold].flatMap((r) =>
     r
       ? [
           {
@@ -195,6 +209,7 @@ try {
   report('ledger', rows, [
     `${ROWS.toLocaleString()} ledger rows, 50 connections, ${DURATION} s per scenario, the summary and first page (each way) in ${ROUNDS} turns with the peer, the others right after ${DURATION} s of it (ratios are to those peer runs), ${(await import('node:os')).cpus().length} cores shared by autocannon, the server, nginx and Postgres.`,
     `Target: first page through Fastify >= 40 % of peer req/s -> ${verdict(ratio(first) >= 0.4, [first])}; search and page ${DEEP} p99 <= 2x the peer's p99 -> ${verdict(p99Ratio(search) <= 2 && p99Ratio(deep) <= 2, [search, deep])}.`,
+    ...(search && searchFloor ? [`Search against its floor (not a target): ${((search.reqPerSec / searchFloor.reqPerSec) * 100).toFixed(1)} % of its req/s, p99 ${(search.p99 / searchFloor.p99).toFixed(2)}x its p99.`] : []),
     nginxNote,
     `Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
   ]);
