@@ -32,7 +32,7 @@ try {
     for (const v of r % 2 === 1 ? variants : [...variants].reverse()) {
       const load = os.loadavg()[0]!.toFixed(1);
       log(`round ${r}: ${v.name}, load average ${load}`);
-      v.stack.startWorker();
+      await v.stack.startWorker();
       const timer = await ledgerRowTimer(v.stack);
       await timer.run(WARMUP_S, BURST_RATE);
       await v.stack.drain('after the warm-up', 60_000);

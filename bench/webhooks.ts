@@ -50,7 +50,7 @@ try {
   log('(a1) webhooks accepted per second, API alone (the worker is stopped; jobs queue up)...');
   const aloneRun = await accepted('webhooks accepted, API alone', DURATION);
   log(`    ${aloneRun.reqPerSec}/s, ${aloneRun.inboxAdded} inbox rows added; starting the worker to drain ${await stack.unprocessed()} events...`);
-  stack.startWorker();
+  await stack.startWorker();
   const drainCpu = await stack.cpuMeter();
   const drained = await stack.drain('backlog after (a1)');
   const drainedCpu = perEvent(await drainCpu(), drained.events);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths';
-import { API_NODE_FLAGS } from '../../scripts/lib/node-flags';
+import { API_NODE_FLAGS, WORKER_NODE_FLAGS } from '../../scripts/lib/node-flags';
 import { exitCode, run, startProcess, waitForHttp, type Managed } from '../../scripts/lib/proc';
 import { processTree } from './cpu';
 import { freePort } from './harness';
@@ -25,11 +25,21 @@ let built: Promise<void> | undefined;
  * Dockerfile): api/dist/server.js on plain Node with the API's flags, no TypeScript loader in the process.
  */
 export async function runCompiledApi(name: string, env: NodeJS.ProcessEnv): Promise<Managed> {
+  await buildOnce();
+  return startProcess(name, process.execPath, [...profileFlags, ...API_NODE_FLAGS, 'api/dist/server.js'], { cwd: ROOT, env });
+}
+
+/** The worker as production runs it: worker/dist/main.js on plain Node with the worker's flags. */
+export async function runCompiledWorker(name: string, env: NodeJS.ProcessEnv): Promise<Managed> {
+  await buildOnce();
+  return startProcess(name, process.execPath, [...profileFlags, ...WORKER_NODE_FLAGS, 'worker/dist/main.js'], { cwd: ROOT, env });
+}
+
+function buildOnce(): Promise<void> {
   built ??= run(process.execPath, ['scripts/build.mjs'], { cwd: ROOT }).then((result) => {
     if (exitCode(result) !== 0) throw new Error('the server build failed');
   });
-  await built;
-  return startProcess(name, process.execPath, [...profileFlags, ...API_NODE_FLAGS, 'api/dist/server.js'], { cwd: ROOT, env });
+  return built;
 }
 
 /**

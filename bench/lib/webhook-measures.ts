@@ -164,7 +164,7 @@ export async function paidBacklog(stack: WebhookStack, count: number, connection
   const acceptCpu = await stack.cpuMeter();
   const non200 = await sendAll(stack, backlog, connections);
   const accepted = await acceptCpu();
-  stack.startWorker();
+  await stack.startWorker();
   let drainMeter: (() => Promise<CpuUse>) | undefined;
   const drain = await stack.drain('paid backlog', 300_000, async () => {
     drainMeter = await stack.cpuMeter();

@@ -9,7 +9,7 @@ import { waitForHttp, type Managed } from '../../scripts/lib/proc';
 import { cpuSince, cpuSnapshot, processTree } from './cpu';
 import { benchDatabase, notifyEachLedgerRow } from './database';
 import { freePort } from './harness';
-import { runTs } from './processes';
+import { runCompiledApi, runCompiledWorker } from './processes';
 import { deleteRedisPrefixes } from './redis-keys';
 import { signedEvent, type Signed } from './stripe-events';
 
@@ -48,7 +48,8 @@ export async function startWebhookStack(dbName: string, log: (m: string) => void
   const apiPort = await freePort();
   const apiBase = `http://127.0.0.1:${apiPort}`;
   const common = { DATABASE_URL: benchUrl, REDIS_URL: services.redisUrl, REDIS_PREFIX: prefix, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
-  const api = runTs('api', 'api/src/server.ts', {
+  // The API and the worker as production runs them (the esbuild bundles on plain Node, with their flags).
+  const api = await runCompiledApi('api', {
     ...process.env,
     ...common,
     PORT: String(apiPort),
@@ -116,8 +117,8 @@ export async function startWebhookStack(dbName: string, log: (m: string) => void
     cpuMeter,
     drain,
     ready: () => waitForHttp(`${apiBase}/readyz`, 60_000),
-    startWorker: () => {
-      worker = runTs('worker', 'worker/src/main.ts', { ...process.env, ...common });
+    startWorker: async () => {
+      worker = await runCompiledWorker('worker', { ...process.env, ...common });
     },
     stopWorker: async () => {
       await worker?.stop();
