@@ -11,7 +11,7 @@ const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_C
 const profileFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 
 /** Starts one of our entry points (api/src/server.ts, worker/src/main.ts) through tsx, as `npm run dev` does. */
-export function runTs(name: string, entry: string, env: NodeJS.ProcessEnv): Managed {
+function runTs(name: string, entry: string, env: NodeJS.ProcessEnv): Managed {
   return profileDir
     ? startProcess(name, process.execPath, [...profileFlags, '--import', 'tsx', entry], { cwd: ROOT, env })
     : startProcess(name, path.join(ROOT, 'node_modules/.bin/tsx'), [entry], { cwd: ROOT, env });
