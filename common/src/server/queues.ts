@@ -84,8 +84,13 @@ export async function enqueueManyOrLeaveToReconciler<N extends JobName>(
   timeoutMs = ENQUEUE_TIMEOUT_MS,
 ): Promise<Error | null> {
   const def = JOBS[name];
+  const queue = queues[def.queue];
   return withTimeout(async () => {
-    await queues[def.queue].addBulk(jobs.map((j) => ({ name, data: def.payload.parse(j.payload) as unknown, opts: j.opts ?? {} })));
+    const bulk = jobs.map((j) => ({ name, data: def.payload.parse(j.payload) as unknown, opts: j.opts ?? {} }));
+    // One job is one script call: addBulk wraps even one in a MULTI, and each of its pipelines copies every script
+    // BullMQ defines on the connection (a lone webhook's enqueue spent more time there than in the script itself).
+    if (bulk.length === 1) await queue.add(bulk[0]!.name, bulk[0]!.data, bulk[0]!.opts);
+    else await queue.addBulk(bulk);
   }, timeoutMs);
 }
 
