@@ -48,21 +48,24 @@ export const studioIngestSockets = new Gauge({
 /**
  * Job durations are recorded by the workers into Redis, not on a worker metrics port: every worker
  * replica adds to the same counters, the API's /metrics renders them, and Prometheus needs one scrape
- * target (the API behind the proxy) however many workers run or restart. Each key is a hash of
- * cumulative histogram buckets per queue; a Redis flush resets them, which Prometheus treats as a
- * counter reset.
+ * target (the API behind the proxy) however many workers run or restart. Each key is a hash per queue of
+ * how many runs fell in each bucket (not at or below it: one field per run instead of one per bucket at or
+ * above it), plus the count and the sum; the render cumulates them. A Redis flush resets them, which
+ * Prometheus treats as a counter reset, as it does the change from the cumulative hashes once kept under
+ * `metrics:job_duration:` (left unread).
  */
 const JOB_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300] as const;
 export type JobOutcome = 'completed' | 'failed';
 
 function jobDurationKey(redisPrefix: string, queue: QueueName): string {
-  return `${redisPrefix}:metrics:job_duration:${queue}`;
+  return `${redisPrefix}:metrics:job_runs:${queue}`;
 }
 
 /**
  * Adds jobs' run times to their queues' histograms in Redis. Run times recorded while a write is on its way
  * are summed and sent together in the next one (one MULTI for many jobs under load, at once when idle): a
- * MULTI of up to 16 commands per job was a large share of the worker's and Redis's CPU per ledger.record job.
+ * MULTI of up to 16 commands per job was a large share of the worker's and Redis's CPU per ledger.record job; now
+ * a job adds three fields (its bucket, the count and the sum).
  */
 export class JobDurationRecorder {
   private pending = new Map<string, Map<string, number>>();
@@ -80,7 +83,8 @@ export class JobDurationRecorder {
     let fields = this.pending.get(key);
     if (!fields) this.pending.set(key, (fields = new Map()));
     const add = (field: string, v: number) => fields.set(field, (fields.get(field) ?? 0) + v);
-    for (const le of JOB_DURATION_BUCKETS) if (seconds <= le) add(`${outcome}:${le}`, 1);
+    const le = JOB_DURATION_BUCKETS.find((b) => seconds <= b);
+    if (le !== undefined) add(`${outcome}:${le}`, 1);
     add(`${outcome}:count`, 1);
     add(`${outcome}:sum`, seconds);
     if (!this.writing) this.writing = this.write();
@@ -120,7 +124,11 @@ export async function renderJobDurations(redis: Redis, redisPrefix: string): Pro
     for (const outcome of ['completed', 'failed'] as const) {
       const labels = `queue="${queue}",status="${outcome}"`;
       const count = Number(h[`${outcome}:count`] ?? 0);
-      for (const le of JOB_DURATION_BUCKETS) lines.push(`bullmq_job_duration_seconds_bucket{${labels},le="${le}"} ${Number(h[`${outcome}:${le}`] ?? 0)}`);
+      let atOrBelow = 0;
+      for (const le of JOB_DURATION_BUCKETS) {
+        atOrBelow += Number(h[`${outcome}:${le}`] ?? 0);
+        lines.push(`bullmq_job_duration_seconds_bucket{${labels},le="${le}"} ${atOrBelow}`);
+      }
       lines.push(`bullmq_job_duration_seconds_bucket{${labels},le="+Inf"} ${count}`);
       lines.push(`bullmq_job_duration_seconds_sum{${labels}} ${Number(h[`${outcome}:sum`] ?? 0)}`);
       lines.push(`bullmq_job_duration_seconds_count{${labels}} ${count}`);
