@@ -88,7 +88,7 @@ export async function enqueueManyOrLeaveToReconciler<N extends JobName>(
   return withTimeout(async () => {
     const bulk = jobs.map((j) => ({ name, data: def.payload.parse(j.payload) as unknown, opts: j.opts ?? {} }));
     // One job is one script call: addBulk wraps even one in a MULTI, and each of its pipelines copies every script
-    // BullMQ defines on the connection (a lone webhook's enqueue spent more time there than in the script itself).
+    // BullMQ defines on the connection when it is made (3.4 % of the API's CPU in a webhooks bench, docs/benchmarks.md).
     if (bulk.length === 1) await queue.add(bulk[0]!.name, bulk[0]!.data, bulk[0]!.opts);
     else await queue.addBulk(bulk);
   }, timeoutMs);
