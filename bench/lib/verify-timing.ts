@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { quantile } from './harness';
 
 /**
@@ -27,7 +27,7 @@ export async function verifyTimes(chromePath: string, origin: string, investorId
       await page.getByTestId('ledger-verify-row').first().waitFor();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       for (const [kind, into] of [['cold', cold], ['warm', warm]] as const) {
-        const t = await profiled(cdp, `${kind}-${i}`, () => timedVerify(page));
+        const t = await traced(browser, page, `${kind}-${i}`, () => profiled(cdp, `${kind}-${i}`, () => timedVerify(page)));
         if (t.outcome !== 'verified') failed++;
         if (i >= 0) into.push(t.ms);
         await page.getByTestId('ledger-verify').getByRole('button', { name: 'Close' }).click();
@@ -55,6 +55,19 @@ async function profiled<T>(cdp: CDPSession, name: string, run: () => Promise<T>)
   return out;
 }
 
+/** BENCH_TRACE=<dir>: each timed Verify's Chrome trace (devtools.timeline: style, layout, paint, scripts) goes there. */
+async function traced<T>(browser: Browser, page: Page, name: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_TRACE ? path.resolve(process.env.BENCH_TRACE) : undefined;
+  if (!dir) return run();
+  mkdirSync(dir, { recursive: true });
+  await browser.startTracing(page, { path: path.join(dir, `verify-${name}.json`), categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'disabled-by-default-v8.gc', 'blink'] });
+  try {
+    return await run();
+  } finally {
+    await browser.stopTracing();
+  }
+}
+
 /** One click on the first row's Verify, timed on the page's clock from the click to the panel's outcome. */
 async function timedVerify(page: Page): Promise<{ ms: number; outcome: string }> {
   const done = page.evaluate(
@@ -63,12 +76,13 @@ async function timedVerify(page: Page): Promise<{ ms: number; outcome: string }>
         let clickedAt = 0;
         const button = document.querySelector('[data-testid="ledger-verify-row"]')!;
         // Capture phase: noted before React's own handler runs.
-        button.addEventListener('click', () => void (clickedAt = performance.now()), { capture: true, once: true });
+        // The marks bound the click in a trace (BENCH_TRACE).
+        button.addEventListener('click', () => void (clickedAt = performance.mark('verify-click').startTime), { capture: true, once: true });
         const observer = new MutationObserver(() => {
           const outcome = document.querySelector('[data-testid="ledger-verify"]')?.getAttribute('data-outcome');
           if (!clickedAt || !outcome || outcome === 'checking') return;
           observer.disconnect();
-          resolve({ ms: performance.now() - clickedAt, outcome });
+          resolve({ ms: performance.mark('verify-outcome').startTime - clickedAt, outcome });
         });
         observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-outcome'] });
       }),
