@@ -10,14 +10,17 @@ export default function VerifyPanel({ index, onClose, onSettled }: { index: numb
   useEffect(() => {
     let live = true;
     void verifyRow(index).then((r) => {
-      if (!live) return;
-      setResult(r);
-      settled(index);
+      if (live) setResult(r);
     });
     return () => {
       live = false;
     };
   }, [index]);
+  // Told once the outcome is on screen, not with it: the page then puts the row in the address, a router navigation
+  // whose re-render of the site would otherwise come before the outcome's.
+  useEffect(() => {
+    if (result) settled(index);
+  }, [result, index]);
   const tone = !result ? 'border-slate-200 bg-white' : result.ok ? 'border-green-300 bg-green-50 text-green-950' : 'border-red-300 bg-red-50 text-red-950';
   return (
     <section aria-live="polite" data-testid="ledger-verify" data-outcome={result ? (result.ok ? 'verified' : 'failed') : 'checking'} className={`rounded-xl border p-4 ${tone}`}>
