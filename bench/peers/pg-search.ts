@@ -4,7 +4,7 @@
 // API spends above it is its own. DATABASE_URL and POOL_MAX as the API's; GET /?search=<prefix>.
 import { createServer } from 'node:http';
 import pg from 'pg';
-import { pageStatement, prefixRange, type LedgerRowDb } from '@app/common/server/ledger-page-sql';
+import { pageStatement, prefixRange, toPublicRow, type LedgerRowDb } from '@app/common/server/ledger-page-sql';
 
 const PAGE_SIZE = 50;
 const statement = pageStatement('search', 'start', PAGE_SIZE + 1);
@@ -17,7 +17,7 @@ const server = createServer((req, res) => {
       const found = rows.filter((r) => r.cursor !== null);
       const page = found.slice(0, PAGE_SIZE);
       const body = JSON.stringify({
-        rows: page.map((r) => ({ investor_id: r.investor_id, purchase_date: r.purchase_date, investment_amount_usd: r.investment_amount_usd, tokens_to_be_distributed: r.tokens_to_be_distributed, created_at: r.created_iso })),
+        rows: page.map(toPublicRow),
         total: Number(rows[0]?.matched ?? 0),
         page: 1,
         pageSize: PAGE_SIZE,

@@ -1,7 +1,8 @@
 /**
  * The public ledger's page statements, as text: what a page reads (PAGE_COLUMNS), in which order, from which
- * position, and for a search which IDs. ledger-page.repository.ts runs them.
+ * position, and for a search which IDs, and the public form of a row they return. ledger-page.repository.ts runs them.
  */
+import type { TLedgerRow } from '../schemas/ledger';
 
 /** A page row as the statements return it. */
 export interface LedgerRowDb {
@@ -24,6 +25,18 @@ export interface LedgerRowDb {
   total?: string;
   /** A searched prefix's matches, counted up to SEARCH_SORT_CAP + 1 (searchPageSql). */
   matched?: string;
+}
+
+/** A page row as the public ledger shows it; refunded purchases and their reversals carry their marker. */
+export function toPublicRow(r: LedgerRowDb): TLedgerRow {
+  return {
+    investor_id: r.investor_id,
+    purchase_date: r.purchase_date,
+    investment_amount_usd: r.investment_amount_usd,
+    tokens_to_be_distributed: r.tokens_to_be_distributed,
+    created_at: r.created_iso,
+    ...(r.reversal ? { marker: 'reversal' as const } : r.reversed ? { marker: 'reversed' as const } : {}),
+  };
 }
 
 /**

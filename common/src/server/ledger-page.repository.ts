@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { parseLedgerCursor } from '../domain/ledger-cursor';
-import type { TLedgerPage, TLedgerQuery, TLedgerRow } from '../schemas/ledger';
+import type { TLedgerPage, TLedgerQuery } from '../schemas/ledger';
 import { Coalescer } from './coalesce';
 import { pgQuery, toCount } from './db';
-import { firstSearchPagesSql, pageStatement, prefixRange, SEARCH_SORT_CAP, type From, type LedgerRowDb } from './ledger-page-sql';
+import { firstSearchPagesSql, pageStatement, prefixRange, SEARCH_SORT_CAP, toPublicRow, type From, type LedgerRowDb } from './ledger-page-sql';
 
 /** Per database handle and page limit: the batcher of first search pages. */
 const firstSearchPages = new WeakMap<Knex, Map<number, Coalescer<[string, string], LedgerRowDb[]>>>();
@@ -22,17 +22,6 @@ function firstSearchPage(db: Knex, range: [string, string], limit: number): Prom
     byLimit.set(limit, batcher);
   }
   return batcher.run(range);
-}
-
-function toPublicRow(r: LedgerRowDb): TLedgerRow {
-  return {
-    investor_id: r.investor_id,
-    purchase_date: r.purchase_date,
-    investment_amount_usd: r.investment_amount_usd,
-    tokens_to_be_distributed: r.tokens_to_be_distributed,
-    created_at: r.created_iso,
-    ...(r.reversal ? { marker: 'reversal' as const } : r.reversed ? { marker: 'reversed' as const } : {}),
-  };
 }
 
 /** The (date, timestamp, id) triple of a cursor the schema already validated (with the same parser). */
