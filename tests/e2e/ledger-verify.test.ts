@@ -54,6 +54,41 @@ describe('Verify on /token-ledger', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('verify')).toBe(String(await indexOf('ADXV0002')));
   });
 
+  it('stays open when Verify is clicked again before the address has caught up with Close', async () => {
+    // A person who closes the panel and changes their mind: the second click lands while the Close's navigation (a
+    // transition that re-renders the site, slow on a phone) is still on its way, or just after. The panel must neither
+    // close by itself when that navigation lands nor leave the address without the row once the outcome shows.
+    const index = await indexOf('ADXV0002');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    const outcomes: string[] = [];
+    for (const delay of ['panel gone', 0, 10, 20, 30] as const) {
+      await expect.poll(() => page.getByTestId('ledger-verify').getAttribute('data-outcome'), { timeout: 15_000 }).toBe('verified');
+      await expect.poll(() => new URL(page.url()).searchParams.get('verify')).toBe(String(index));
+      await page.evaluate((delay) => {
+        const panel = () => document.querySelector('[data-testid="ledger-verify"]');
+        const verify = () => (document.querySelector('[data-testid="ledger-verify-row"]') as HTMLButtonElement).click();
+        if (delay === 'panel gone') {
+          const seen = new MutationObserver(() => {
+            if (panel()) return;
+            seen.disconnect();
+            verify();
+          });
+          seen.observe(document.body, { subtree: true, childList: true });
+        } else setTimeout(verify, delay);
+        (panel()!.querySelector('button') as HTMLButtonElement).click();
+      }, delay);
+      await expect.poll(() => page.getByTestId('ledger-verify').getAttribute('data-outcome'), { timeout: 15_000 }).toBe('verified');
+      await expect.poll(() => new URL(page.url()).searchParams.get('verify')).toBe(String(index));
+      // Settled: nothing still on its way takes the panel or the row away afterwards.
+      await page.waitForTimeout(1000);
+      outcomes.push(`${delay}: ${await page.evaluate(() => document.querySelector('[data-testid="ledger-verify"]')?.getAttribute('data-outcome') ?? 'closed')}, verify=${new URL(page.url()).searchParams.get('verify')}`);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+    expect(outcomes).toEqual(['panel gone', 0, 10, 20, 30].map((d) => `${d}: verified, verify=${index}`));
+  });
+
   it('on the next visit, from a receipt link, also proves the ledger only grew since the checkpoint last seen', async () => {
     await appendLedgerRows(site.app.database.db, [row('ADXV0004', '40.00'), row('ADXV0005', '3.00')]);
     await checkpoint();

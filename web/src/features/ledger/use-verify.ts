@@ -24,9 +24,15 @@ export function useVerify() {
   const inUrl = raw !== null && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
   // What a click asked for is shown at once, and the address follows once the outcome shows: a router navigation is a
   // transition that re-renders the whole site (every link follows the location), several times the verification's own
-  // work on a slow phone, and the verification would wait behind it. Once the address says the same, it leads again.
+  // work on a slow phone, and the verification would wait behind it. Once the address says the same, it leads again;
+  // not before the router has caught up with what this hook last wrote there, though: a click that lands while that
+  // navigation is still on its way would otherwise meet the old address and give way to it, and the panel would close
+  // by itself when the navigation lands.
   const [asked, setAsked] = useState<{ index: number | null } | null>(null);
-  if (asked && asked.index === inUrl) setAsked(null);
+  /** What was last written to the address while the router's location does not say it yet. */
+  const [published, setPublished] = useState<{ value: number | null } | null>(null);
+  if (published && published.value === inUrl) setPublished(null);
+  else if (!published && asked && asked.index === inUrl) setAsked(null);
   const index = asked ? asked.index : inUrl;
   const [notFound, setNotFound] = useState(false);
   const [Panel, setPanel] = useState<Panel | null>(null);
@@ -42,7 +48,9 @@ export function useVerify() {
       live = false;
     };
   }, [index, Panel]);
-  const publish = (next: number | null) =>
+  const publish = (next: number | null) => {
+    if (next === (published ? published.value : inUrl)) return;
+    setPublished({ value: next });
     setParams(
       (p) => {
         const q = new URLSearchParams(p);
@@ -52,6 +60,7 @@ export function useVerify() {
       },
       { replace: true },
     );
+  };
   // The same function at every render, so the memoized rows that offer it are not rendered again by a click.
   const verifyRow = useCallback(async (row: TLedgerRow) => {
     const panel = loadVerifyPanel();
@@ -70,8 +79,6 @@ export function useVerify() {
     publish(null);
   };
   /** The panel shows its outcome: now the address says which row (a link to share, Back). */
-  const settled = (shown: number) => {
-    if (shown !== inUrl) publish(shown);
-  };
+  const settled = (shown: number) => publish(shown);
   return { index, notFound, Panel, verifyRow, close, settled };
 }
