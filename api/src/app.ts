@@ -23,6 +23,7 @@ import { stringGatePlugin } from './plugins/string-gate';
 import { webPlugin } from './plugins/web';
 import { MODULES } from './modules/index';
 import type { ModuleOptions } from './modules/module';
+import { closeWithWholeReplies } from './whole-replies';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -70,6 +71,7 @@ export async function buildApp(config: ApiConfig, opts: { clock?: () => Date } =
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  closeWithWholeReplies(app.server);
   app.decorate('clock', opts.clock ?? (() => new Date()));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -25,8 +25,9 @@ export interface TestApp {
  * Builds the API for a test file; `listen` binds 127.0.0.1 on a free port (for browsers and sockets).
  * Stored files go to a temporary folder (disk driver) removed on close, unless `env` says otherwise. `database`: run
  * on that (another test app's) database instead of a fresh one. `clock`: the app's time (cohort states, seat holds).
+ * `routes`: the test's own routes beside the API's (what the API's server does with an answer of a given shape).
  */
-export async function startTestApp(opts: { listen?: boolean; env?: Record<string, string>; database?: TestDatabase; clock?: () => Date } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { listen?: boolean; env?: Record<string, string>; database?: TestDatabase; clock?: () => Date; routes?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
   // A second instance on another app's database (as replicas share one) leaves dropping it to that app.
   const database = opts.database ?? (await freshDatabase());
   // A listening app learns its port first, so PUBLIC_URL (links, checkout return URLs) points at it.
@@ -45,6 +46,7 @@ export async function startTestApp(opts: { listen?: boolean; env?: Record<string
     ...opts.env,
   });
   const app = await buildApp(config, opts.clock ? { clock: opts.clock } : {});
+  opts.routes?.(app);
   let baseUrl = '';
   if (opts.listen) {
     await app.listen({ port, host: '127.0.0.1' });
