@@ -183,8 +183,16 @@ describe('webhooks', () => {
     const { res: future, id } = await deliverEvent('checkout.session.completed', s, { timestamp: now + 3600 });
     expect(future.statusCode).toBe(400);
     expect(future.json().message).toMatch(/timestamp/i);
-    const { res: edge, id: edgeId } = await deliverEvent('checkout.session.completed', s, { timestamp: now + 301 });
-    expect(edge.statusCode).toBe(400);
+    // The API judges by its own whole second: a delivery during which the second turned (a busy machine) measured
+    // 300 s, not 301, and is sent again.
+    let edge: Awaited<ReturnType<typeof deliverEvent>>;
+    for (;;) {
+      const second = Math.floor(Date.now() / 1000);
+      edge = await deliverEvent('checkout.session.completed', s, { timestamp: second + 301 });
+      if (Math.floor(Date.now() / 1000) === second) break;
+    }
+    const { res: edgeRes, id: edgeId } = edge;
+    expect(edgeRes.statusCode).toBe(400);
     expect(await t.database.db('stripe_events').whereIn('id', [id, edgeId])).toHaveLength(0);
     const { res: skewed } = await deliverEvent('checkout.session.completed', s, { timestamp: now + 60 });
     expect(skewed.statusCode).toBe(200);
