@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRefundable, PAYMENT_STATUSES, refundableCents, tokensBought } from '@app/common/domain/payments';
+import { chargeLeavesAsIs, isRefundable, PAYMENT_STATUSES, refundableCents, tokensBought } from '@app/common/domain/payments';
 
 describe('payment rules', () => {
   it('refunds only money that arrived and is still with us', () => {
@@ -11,6 +11,17 @@ describe('payment rules', () => {
       expect(isRefundable(p(status)), status).toBe(false);
       expect(refundableCents(p(status)), status).toBe(0);
     }
+  });
+
+  it('leaves a payment as it is only when its money arrived and the charge took nothing back', () => {
+    expect(chargeLeavesAsIs('paid', 10_000, 0, null)).toBe(true);
+    expect(chargeLeavesAsIs('paid', 10_000, 0, 'won')).toBe(true);
+    expect(chargeLeavesAsIs('paid', 10_000, 1, null)).toBe(false);
+    expect(chargeLeavesAsIs('paid', 10_000, 0, 'open')).toBe(false);
+    expect(chargeLeavesAsIs('paid', 10_000, 0, 'lost')).toBe(false);
+    expect(chargeLeavesAsIs('partially_refunded', 10_000, 2_500, null)).toBe(false);
+    expect(chargeLeavesAsIs('refunded', 10_000, 10_000, null)).toBe(false);
+    for (const status of ['pending', 'failed', 'expired'] as const) expect(chargeLeavesAsIs(status, 10_000, 0, null), status).toBe(false);
   });
 
   it('gives tokens to investments and to donations that asked for them, nothing else', () => {

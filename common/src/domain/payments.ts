@@ -168,6 +168,11 @@ export function reversedCents(amountCents: number, refundedCents: number, disput
   return dispute === 'lost' ? amountCents : Math.min(refundedCents, amountCents);
 }
 
+/** Whether what the provider said about a payment's money since leaves the payment as it is: its money arrived, its status stays and nothing of it is reversed. */
+export function chargeLeavesAsIs(status: PaymentStatus, amountCents: number, refundedCents: number, dispute: DisputeStatus): boolean {
+  return MONEY_RECEIVED_STATUSES.includes(status) && settledStatus(amountCents, refundedCents, dispute) === status && reversedCents(amountCents, refundedCents, dispute) === 0;
+}
+
 /** Statuses a refund can start from: the money arrived and some of it is still with us. */
 const REFUNDABLE_STATUSES: readonly PaymentStatus[] = ['paid', 'partially_refunded'];
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MONEY_RECEIVED_STATUSES, tokensBought, type DisputeStatus, type PaymentKind, type PaymentStatus } from '../../domain/payments';
+import { chargeLeavesAsIs, MONEY_RECEIVED_STATUSES, tokensBought, type DisputeStatus, type PaymentKind, type PaymentStatus } from '../../domain/payments';
 import type { TLedgerRow } from '../../schemas/ledger';
 import { PAYMENT_TABLES, recordPaid } from './payments.repository';
 import { idOf, mergeFacts, settlePayment } from './refunds';
@@ -155,6 +155,9 @@ export async function applyCheckoutEvent(trx: Knex.Transaction, s: CheckoutSessi
   const [facts] = intent ? await mergeFacts(trx, [{ paymentIntent: intent, kind: s.metadata?.kind, rowId: s.metadata?.row_id }]) : [];
   const applied = await applyCheckoutOutcome(trx, s, outcome);
   if (!facts || facts.kind !== applied.kind || facts.row_id !== applied.rowId) return applied;
+  // A clean charge (the common case): settling would read the payment and its purchase again to change nothing.
+  const charge = { refundedCents: Number(facts.refunded_cents), dispute: facts.dispute_status };
+  if (chargeLeavesAsIs(applied.status, applied.amountCents, charge.refundedCents, charge.dispute)) return { ...applied, charge, reversalRow: null };
   const settled = await settlePayment(trx, facts);
   if (!settled) return applied;
   // Report the whole move (pending → refunded) and the purchase row first: the reversal follows it on screen.

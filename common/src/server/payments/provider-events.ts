@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { reversedCents, settledStatus } from '../../domain/payments';
+import { chargeLeavesAsIs } from '../../domain/payments';
 import { applyCheckoutEvent, mismatchOf, outcomeOf, paymentOf, resultOf, type ApplyResult, type CheckoutSessionLike, type PaymentRow } from './checkout';
 import { LOCK_ORDER, lockPaymentRows, PAYMENT_TABLES, recordPaid } from './payments.repository';
 import { applyChargeEvent, CHARGE_EVENT_TYPES, idOf, mergeFacts, type ChargeFacts, type ChargeLike, type DisputeLike } from './refunds';
@@ -203,11 +203,7 @@ async function applyPaidCheckouts(trx: Knex.Transaction, checkouts: CheckoutEven
     const applied = resultOf(c.kind, rowId, row);
     if (applied.previous !== 'pending') continue;
     const f = c.intent ? (facts.get(c.intent) ?? null) : null;
-    if (c.intent) {
-      if (!f || f.kind !== c.kind || f.row_id !== rowId) continue;
-      const refunded = Number(f.refunded_cents);
-      if (settledStatus(applied.amountCents, refunded, f.dispute_status) !== 'paid' || reversedCents(applied.amountCents, refunded, f.dispute_status) > 0) continue;
-    }
+    if (c.intent && (!f || f.kind !== c.kind || f.row_id !== rowId || !chargeLeavesAsIs('paid', applied.amountCents, Number(f.refunded_cents), f.dispute_status))) continue;
     plans.push({ c, applied, facts: f });
   }
   if (plans.length === 0) return out;
