@@ -2,18 +2,20 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { quantile } from './harness';
+import { floorVerify } from './verify-floor';
 
 /**
  * The ledger page's Verify for one row, timed in the page (click on the row's Verify -> the panel shows its outcome),
  * with the CPU slowed 4x through the Chrome DevTools Protocol as on a mid-range phone. Each round is a fresh browser
  * context (nothing cached, no checkpoint remembered), after one untimed round: `cold` is the first Verify on the page
  * (it loads the verifier's code); `warm` verifies the same row again after closing the panel (code loaded, the
- * checkpoint remembered).
+ * checkpoint remembered). `floor` is the floor peer's click -> outcome in the same round (verify-floor.ts).
  */
-export async function verifyTimes(chromePath: string, origin: string, investorId: string, rounds: number): Promise<{ cold: number[]; warm: number[]; failed: number }> {
+export async function verifyTimes(chromePath: string, origin: string, investorId: string, rounds: number): Promise<{ cold: number[]; warm: number[]; floor: number[]; failed: number }> {
   const browser = await chromium.launch({ executablePath: chromePath, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   const cold: number[] = [];
   const warm: number[] = [];
+  const floor: number[] = [];
   let failed = 0;
   try {
     // Round -1 is not timed: it warms the API (a process just started, whose proof and checkpoint handlers have not
@@ -33,12 +35,19 @@ export async function verifyTimes(chromePath: string, origin: string, investorId
         await page.getByTestId('ledger-verify').getByRole('button', { name: 'Close' }).click();
         await page.getByTestId('ledger-verify').waitFor({ state: 'detached' });
       }
+      // The floor peer in the same context, a page of its own, the same slowdown (verify-floor.ts).
+      const bare = await context.newPage();
+      const bareCdp = await context.newCDPSession(bare);
+      await bareCdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const f = await floorVerify(bare, origin, investorId);
+      if (f.outcome !== 'verified') failed++;
+      if (i >= 0) floor.push(f.ms);
       await context.close();
     }
   } finally {
     await browser.close();
   }
-  return { cold, warm, failed };
+  return { cold, warm, floor, failed };
 }
 
 /** BENCH_CPU_PROF=<dir>: each timed Verify's CPU profile (DevTools' .cpuprofile) goes there. */
@@ -95,3 +104,5 @@ async function timedVerify(page: Page): Promise<{ ms: number; outcome: string }>
 }
 
 export const p50p99 = (xs: number[]) => `${quantile(xs, 0.5).toFixed(0)} / ${quantile(xs, 0.99).toFixed(0)}`;
+/** `xs` against its peer's times of the same run, at the median and at p99. */
+export const ratioOf = (xs: number[], peer: number[]) => `${(quantile(xs, 0.5) / quantile(peer, 0.5)).toFixed(1)}× / ${(quantile(xs, 0.99) / quantile(peer, 0.99)).toFixed(1)}×`;
