@@ -6,7 +6,7 @@ import { signLink } from '@app/common/domain/signed-link';
 import { linkSecretOf } from '@app/common/server/link-secret';
 import { downloaded } from '../helpers/browser';
 import { useE2eSite } from '../helpers/e2e';
-import { screenshot, signInBrowser } from '../helpers/site';
+import { refundNewestInvestment, screenshot, signInBrowser } from '../helpers/site';
 
 const site = useE2eSite({ worker: true });
 
@@ -83,12 +83,7 @@ describe('/account', () => {
 
     // An admin refunds the investment: the open /account page follows (payment:status), holdings drop by 10,000 ADX.
     const admin = await contextFor('account_admin', true);
-    await admin.page.goto(`${site.app.baseUrl}/admin/payments?kind=investment`);
-    const row = admin.page.getByTestId('admin-payment').first();
-    await row.getByText('Paid', { exact: true }).waitFor();
-    await row.getByRole('button', { name: 'Refund', exact: true }).click();
-    await row.getByRole('button', { name: 'Refund $1,000.00' }).click();
-    await row.getByText('Refunded', { exact: true }).waitFor({ timeout: 15_000 });
+    await refundNewestInvestment(admin.page, site.app.baseUrl);
     await payment(page, 'investment').getByText('Refunded', { exact: true }).waitFor({ timeout: 15_000 });
     await page.getByTestId('holdings-total').getByText('250 ADX', { exact: true }).waitFor();
     // And on reload.

@@ -1,19 +1,9 @@
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2eSite } from '../helpers/e2e';
+import { pageSignedInThroughPage } from '../helpers/site';
 
 const site = useE2eSite();
-
-async function signedInPage(username: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${site.app.baseUrl}/auth`);
-  await page.getByRole('button', { name: 'Login with Discord' }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByRole('button', { name: 'Sign in as this member' }).click();
-  await page.waitForURL(/\/community/);
-  return { context, page };
-}
 
 /** Starts a checkout from the page (its cookies and CSRF token) and returns the local session id. */
 async function startCheckout(page: Page, path: string, body: unknown): Promise<string> {
@@ -117,7 +107,7 @@ describe('payment and donation success pages only say "successful" for money tha
 
 describe('success pages without a session id', () => {
   it('/investment-success without a session id says so plainly, once (no toast repeating it)', async () => {
-    const { context, page } = await signedInPage('no_session_investor');
+    const { context, page } = await pageSignedInThroughPage(site.browser, site.app.baseUrl, 'no_session_investor');
     await page.goto(`${site.app.baseUrl}/investment-success`);
     await page.getByRole('heading', { name: 'There is no payment to show here' }).waitFor();
     await page.waitForTimeout(500);
@@ -150,7 +140,7 @@ describe('/investment-success', () => {
   });
 
   it('never says "allocated" for a cancelled or pending purchase; a pending one turns successful live when it is paid', async () => {
-    const { context, page } = await signedInPage('careful_buyer');
+    const { context, page } = await pageSignedInThroughPage(site.browser, site.app.baseUrl, 'careful_buyer');
     const cancelled = await startCheckout(page, '/api/payments/investments', { amount: 500 });
     await settle(cancelled, 'cancel');
     await page.goto(`${site.app.baseUrl}/investment-success?session_id=${cancelled}`);
@@ -169,7 +159,7 @@ describe('/investment-success', () => {
   });
 
   it('a signed-in member whose first session check fails (a busy server) still sees the paid purchase, not a signed-out spinner', async () => {
-    const { context, page } = await signedInPage('returning_buyer');
+    const { context, page } = await pageSignedInThroughPage(site.browser, site.app.baseUrl, 'returning_buyer');
     const id = await startCheckout(page, '/api/payments/investments', { amount: 300 });
     await settle(id, 'pay');
     let failures = 1;

@@ -1,19 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2eSite } from '../helpers/e2e';
+import { pageSignedInThroughPage } from '../helpers/site';
 
 const site = useE2eSite({ worker: true });
-
-async function signedInPage(username: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${site.app.baseUrl}/auth`);
-  await page.getByRole('button', { name: 'Login with Discord' }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByRole('button', { name: 'Sign in as this member' }).click();
-  await page.waitForURL(/\/community/);
-  return { context, page };
-}
 
 describe('investment portal', () => {
   it('asks a visitor to sign in', async () => {
@@ -26,7 +15,7 @@ describe('investment portal', () => {
   });
 
   it('shows the validation messages for 50, -5 and 2,000,000', async () => {
-    const { context, page } = await signedInPage('cautious_investor');
+    const { context, page } = await pageSignedInThroughPage(site.browser, site.app.baseUrl, 'cautious_investor');
     await page.goto(`${site.app.baseUrl}/investment-portal`);
     const amount = page.getByLabel('Investment amount (USD)');
     await amount.fill('50');
@@ -51,7 +40,7 @@ describe('investment portal', () => {
     await ledgerPage.goto(`${site.app.baseUrl}/token-ledger`);
     await ledgerPage.getByText('No purchase records available.').waitFor();
 
-    const { context, page } = await signedInPage('bold_investor');
+    const { context, page } = await pageSignedInThroughPage(site.browser, site.app.baseUrl, 'bold_investor');
     await page.goto(`${site.app.baseUrl}/investment-portal`);
     await page.getByRole('checkbox', { name: 'I have read and understand the risks' }).click();
     await page.getByRole('button', { name: 'Securely Invest $1,000 Now' }).click();

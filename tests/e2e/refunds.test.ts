@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appendLedgerRows } from '@app/common/server/ledger.repository';
 import { downloaded } from '../helpers/browser';
 import { useE2eSite } from '../helpers/e2e';
-import { signInBrowser } from '../helpers/site';
+import { refundNewestInvestment, signInBrowser } from '../helpers/site';
 
 const site = useE2eSite({ worker: true });
 
@@ -36,12 +36,7 @@ describe('a refund from the admin payments page', () => {
     await ledger.getByTestId('summary-tokens').getByText('60,000').waitFor();
 
     const admin = await contextFor('refunding_admin', true);
-    await admin.page.goto(`${site.app.baseUrl}/admin/payments?kind=investment`);
-    const row = admin.page.getByTestId('admin-payment').first();
-    await row.getByText('Paid', { exact: true }).waitFor();
-    await row.getByRole('button', { name: 'Refund', exact: true }).click();
-    await row.getByRole('button', { name: 'Refund $1,000.00' }).click();
-    await row.getByText('Refunded', { exact: true }).waitFor({ timeout: 15_000 });
+    await refundNewestInvestment(admin.page, site.app.baseUrl);
 
     // The ledger page, never reloaded, follows.
     await ledger.getByTestId('summary-usd').getByText('$5,000.00').waitFor({ timeout: 15_000 });

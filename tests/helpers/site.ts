@@ -51,6 +51,24 @@ export async function signInThroughPage(page: Page, baseUrl: string, username: s
   await page.waitForURL(/\/community/);
 }
 
+/** A new 1280 px context signed in through the page as `username`, on /community. */
+export async function pageSignedInThroughPage(browser: Browser, baseUrl: string, username: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInThroughPage(page, baseUrl, username);
+  return { context, page };
+}
+
+/** On /admin/payments, refunds the newest $1,000 investment in full and waits until its row says Refunded. */
+export async function refundNewestInvestment(adminPage: Page, baseUrl: string): Promise<void> {
+  await adminPage.goto(`${baseUrl}/admin/payments?kind=investment`);
+  const row = adminPage.getByTestId('admin-payment').first();
+  await row.getByText('Paid', { exact: true }).waitFor();
+  await row.getByRole('button', { name: 'Refund', exact: true }).click();
+  await row.getByRole('button', { name: 'Refund $1,000.00' }).click();
+  await row.getByText('Refunded', { exact: true }).waitFor({ timeout: 15_000 });
+}
+
 /** Waits until the section `id` has been scrolled to (its top near the top of the viewport, under the fixed bar). */
 export async function waitScrolledTo(page: Page, id: string): Promise<void> {
   const check = `(() => { const el = document.getElementById(${JSON.stringify(id)}); if (!el) return false; const top = el.getBoundingClientRect().top; return top >= -2 && top < 140; })()`;

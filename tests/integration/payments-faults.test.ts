@@ -4,13 +4,14 @@
 import { Queue, QueueEvents } from 'bullmq';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { closeQueues, createQueues, enqueue } from '@app/common/server/queues';
+import { enqueue } from '@app/common/server/queues';
 import { bullPrefix, createBullConnection } from '@app/common/server/redis';
 import type { FakeSession } from '../fakes/stripe';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { eventuallyWith, type PrivateRedis, privateRedis, spawnWorkerProcess, stripeAppEnv, useFakeStripe, type WorkerProcess, workerProcessEnv } from '../helpers/processes';
+import { eventuallyWith, spawnWorkerProcess, stripeAppEnv, useFakeStripe, type WorkerProcess, workerProcessEnv } from '../helpers/processes';
 import { deliver, paidDonation as paidDonationAt } from '../helpers/payments';
 import { eventually } from '../helpers/worker';
+import { useRedisOutage } from '../helpers/redis-outage';
 
 const stripe = useFakeStripe();
 
@@ -103,43 +104,18 @@ describe('a worker killed with SIGKILL in the middle of ledger.record', () => {
 
 describe('Redis stopped while webhooks arrive', () => {
   const N = 50;
-  let t: TestApp;
-  let redis: PrivateRedis;
-  let worker: WorkerProcess | undefined;
-
-  beforeAll(async () => {
-    redis = await privateRedis();
-    t = await startTestApp({ env: { ...stripeAppEnv(stripe()), REDIS_URL: redis.url } });
-    // These payments were written at the sale's former donation rate, 100 ADX per dollar; the assertions keep it.
-    await t.database.db('token_sale').update({ tokens_per_dollar: '100' });
-  });
-  afterAll(async () => {
-    await worker?.stop();
-    await t?.close();
-    await redis?.stop();
-  });
-
-  const readiness = async (status: number) => (await t.app.inject('/readyz')).statusCode === status;
+  const outage = useRedisOutage(stripe);
 
   it('answers every webhook 200 at once, and the reconciler records all of them exactly once when Redis returns', { timeout: 120_000 }, async () => {
+    const t = outage.t;
     const db = t.database.db;
-    worker = spawnWorkerProcess(workerProcessEnv(t, redis.url));
+    const worker = outage.spawnWorker();
     const sessions: FakeSession[] = [];
     for (let i = 0; i < N; i++) sessions.push(await paidDonation(t, 1000 + i));
     const deliveries = sessions.map((s) => stripe().event('checkout.session.completed', s));
-    // The worker is up (it has upserted its schedules) before Redis goes away, and stays up throughout.
-    const probeConnection = createBullConnection(redis.url);
-    const probe = new Queue('ledger', { connection: probeConnection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
-    try {
-      const w = worker;
-      await eventuallyWith([w], async () => (await probe.getJobSchedulers()).some((s) => (s.key ?? s.id) === 'ledger-reconcile'), 30_000, 'the worker to start');
-    } finally {
-      await probe.close();
-      probeConnection.disconnect();
-    }
+    await outage.workerStarted(worker);
 
-    await redis.stop();
-    await eventually(() => readiness(503), 15_000, 'the API to notice Redis is gone');
+    await outage.redisDown();
 
     const answers = await Promise.all(
       deliveries.map(async (d) => {
@@ -156,14 +132,8 @@ describe('Redis stopped while webhooks arrive', () => {
     expect(await db('token_purchases').whereIn('payment_reference', sessions.map((s) => s.id))).toHaveLength(0);
 
     // Redis returns empty (no persistence): the jobs are gone; only the inbox knows about the events.
-    await redis.start();
-    await eventually(() => readiness(200), 15_000, 'the API to see Redis again');
-    const connection = createBullConnection(redis.url);
-    const eventsConnection = createBullConnection(redis.url);
-    const queues = createQueues(connection, t.config.REDIS_PREFIX);
-    const events = new QueueEvents('ledger', { connection: eventsConnection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
-    try {
-      await events.waitUntilReady();
+    await outage.redisBack();
+    await outage.withLedgerQueue(async (queues, events) => {
       const w = worker;
       const reconcile = async (payload: { olderThanSeconds?: number }) => {
         const job = await queues.ledger.getJob(await enqueue(queues, 'ledger.reconcile', payload));
@@ -178,12 +148,7 @@ describe('Redis stopped while webhooks arrive', () => {
       // ...one asked for right after the outage takes them all.
       expect(await reconcile({ olderThanSeconds: 0 })).toEqual({ stale: N, requeued: N });
       await eventuallyWith([w], async () => (await db('stripe_events').whereIn('id', ids).whereNull('processed_at')).length === 0, 60_000, 'every inbox event processed');
-    } finally {
-      await events.close();
-      await closeQueues(queues);
-      connection.disconnect();
-      eventsConnection.disconnect();
-    }
+    });
 
     const ledger = (await db('token_purchases')
       .whereIn('payment_reference', sessions.map((s) => s.id))

@@ -1,16 +1,16 @@
 // Fault tests of refunds on the exactly-once ledger pipeline (docs/decisions/0001-money-moves-back.md), as payments-faults.test.ts does
 // for payments: a worker killed with SIGKILL in the middle of applying a refund, and Redis gone while
 // refund events arrive. Real processes; "in the middle" is a Postgres row lock the test holds.
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { closeQueues, createQueues, enqueue } from '@app/common/server/queues';
+import { enqueue } from '@app/common/server/queues';
 import { bullPrefix, createBullConnection } from '@app/common/server/redis';
 import type { FakeSession } from '../fakes/stripe';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { eventuallyWith, type PrivateRedis, privateRedis, spawnWorkerProcess, stripeAppEnv, useFakeStripe, type WorkerProcess, workerProcessEnv } from '../helpers/processes';
+import { eventuallyWith, spawnWorkerProcess, stripeAppEnv, useFakeStripe, type WorkerProcess, workerProcessEnv } from '../helpers/processes';
 import { deliver, inboxDrained, ledgerOf, netOf, startDonation } from '../helpers/payments';
-import { eventually } from '../helpers/worker';
+import { useRedisOutage } from '../helpers/redis-outage';
 
 const stripe = useFakeStripe();
 
@@ -79,62 +79,30 @@ describe('a worker killed with SIGKILL in the middle of a refund', () => {
 
 describe('Redis stopped while refund events arrive', () => {
   const N = 20;
-  let t: TestApp;
-  let redis: PrivateRedis;
-  let worker: WorkerProcess | undefined;
-
-  beforeAll(async () => {
-    redis = await privateRedis();
-    t = await startTestApp({ env: { ...stripeAppEnv(stripe()), REDIS_URL: redis.url } });
-    // These payments were written at the sale's former donation rate, 100 ADX per dollar; the assertions keep it.
-    await t.database.db('token_sale').update({ tokens_per_dollar: '100' });
-  });
-  afterAll(async () => {
-    await worker?.stop();
-    await t?.close();
-    await redis?.stop();
-  });
+  const outage = useRedisOutage(stripe);
 
   it('answers 200, and the reconciler applies every refund exactly once when Redis returns', { timeout: 120_000 }, async () => {
+    const t = outage.t;
     const db = t.database.db;
     const sessions: FakeSession[] = [];
     for (let i = 0; i < N; i++) sessions.push(await recordedDonation(t, 1000 + i));
     // Half refunded in full, half in two partial refunds (both cumulative events delivered twice).
     const deliveries = sessions.flatMap((s, i) => (i % 2 ? [stripe().refund(s.id)] : [stripe().refund(s.id, 300), stripe().refund(s.id, 200)])).map((e) => stripe().sign(e));
-    worker = spawnWorkerProcess(workerProcessEnv(t, redis.url));
-    const probeConnection = createBullConnection(redis.url);
-    const probe = new Queue('ledger', { connection: probeConnection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
-    try {
-      await eventuallyWith([worker], async () => (await probe.getJobSchedulers()).some((x) => (x.key ?? x.id) === 'ledger-reconcile'), 30_000, 'the worker to start');
-    } finally {
-      await probe.close();
-      probeConnection.disconnect();
-    }
+    const worker = outage.spawnWorker();
+    await outage.workerStarted(worker);
 
-    await redis.stop();
-    await eventually(async () => (await t.app.inject('/readyz')).statusCode === 503, 15_000, 'the API to notice Redis is gone');
+    await outage.redisDown();
     const answers = await Promise.all([...deliveries, ...deliveries].map((d) => deliver(t, d)));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     for (const s of sessions) expect((await ledgerOf(db, s.id)).length).toBe(1);
 
-    await redis.start();
-    await eventually(async () => (await t.app.inject('/readyz')).statusCode === 200, 15_000, 'the API to see Redis again');
-    const connection = createBullConnection(redis.url);
-    const eventsConnection = createBullConnection(redis.url);
-    const queues = createQueues(connection, t.config.REDIS_PREFIX);
-    const events = new QueueEvents('ledger', { connection: eventsConnection, prefix: bullPrefix(t.config.REDIS_PREFIX) });
-    try {
-      await events.waitUntilReady();
+    await outage.redisBack();
+    await outage.withLedgerQueue(async (queues, events) => {
       const job = await queues.ledger.getJob(await enqueue(queues, 'ledger.reconcile', { olderThanSeconds: 0 }));
       expect(await job!.waitUntilFinished(events, 60_000)).toEqual({ stale: deliveries.length, requeued: deliveries.length });
       const w = worker;
       await eventuallyWith([w], () => inboxDrained(db), 60_000, 'every refund event applied');
-    } finally {
-      await events.close();
-      await closeQueues(queues);
-      connection.disconnect();
-      eventsConnection.disconnect();
-    }
+    });
     for (const [i, s] of sessions.entries()) {
       const net = await netOf(db, s.id);
       // Two partial refunds make one or two reversal rows, depending on which event was applied first.
