@@ -1,32 +1,25 @@
 // A late async payment into a cohort that filled up meanwhile is refunded once, recorded and mailed, whatever the
 // order and number of its webhook deliveries; it never makes a participant beyond the cohort's seats.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripeClient } from '@app/common/server/stripe-client';
-import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type { FakeSession, FakeStripe } from '../fakes/stripe';
+import type { TestApp } from '../helpers/app';
 import { deliver, inboxDrained } from '../helpers/payments';
-import { stripeAppEnv } from '../helpers/processes';
+import { startReplicas, type Replicas } from '../helpers/replicas';
 import { signInAs } from '../helpers/session';
-import { eventually, startTestWorker } from '../helpers/worker';
+import { eventually } from '../helpers/worker';
 import { buildCohort } from '../factories/index';
-import type { RunningWorkers } from '../../worker/src/workers';
 
+let replicas: Replicas | undefined;
 let stripe: FakeStripe;
 let a: TestApp;
 let b: TestApp;
-let worker: RunningWorkers;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  a = await startTestApp({ env: stripeAppEnv(stripe) });
-  b = await startTestApp({ database: a.database, env: { ...stripeAppEnv(stripe), REDIS_PREFIX: a.config.REDIS_PREFIX } });
-  worker = await startTestWorker(a.database.db, a.config.REDIS_PREFIX, { stripe: createStripeClient({ secretKey: stripe.secretKey, apiUrl: stripe.baseUrl }) });
+  replicas = await startReplicas();
+  ({ stripe, a, b } = replicas);
 }, 60_000);
 afterAll(async () => {
-  await worker?.close();
-  await b?.close();
-  await a?.close();
-  await stripe?.close();
+  await replicas?.close();
 });
 
 const db = () => a.database.db;

@@ -1,35 +1,27 @@
 // Seats that hold: 500 concurrent Enroll calls on two API instances (one database, one Redis) for a cohort of 25,
 // paying, expiring (webhook and the scheduled sweep) and buying the freed seats again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripeClient } from '@app/common/server/stripe-client';
-import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type { FakeStripe } from '../fakes/stripe';
+import type { TestApp } from '../helpers/app';
 import { deliver, inboxDrained } from '../helpers/payments';
-import { stripeAppEnv } from '../helpers/processes';
+import { startReplicas, type Replicas } from '../helpers/replicas';
 import { anonymous, signInAs } from '../helpers/session';
-import { eventually, startTestWorker } from '../helpers/worker';
+import { eventually } from '../helpers/worker';
 import { buildCohort } from '../factories/index';
-import type { RunningWorkers } from '../../worker/src/workers';
 
+let replicas: Replicas | undefined;
 let stripe: FakeStripe;
 let a: TestApp;
 let b: TestApp;
-let worker: RunningWorkers;
 let cohortId: string;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  a = await startTestApp({ env: { ...stripeAppEnv(stripe), DB_POOL_MAX: '20' } });
-  // The second instance shares the first one's database and Redis prefix, as replicas do.
-  b = await startTestApp({ database: a.database, env: { ...stripeAppEnv(stripe), DB_POOL_MAX: '20', REDIS_PREFIX: a.config.REDIS_PREFIX } });
-  worker = await startTestWorker(a.database.db, a.config.REDIS_PREFIX, { stripe: createStripeClient({ secretKey: stripe.secretKey, apiUrl: stripe.baseUrl }) });
+  replicas = await startReplicas({ DB_POOL_MAX: '20' });
+  ({ stripe, a, b } = replicas);
   cohortId = (await buildCohort(a.database.db, { seats: 25 })).id;
 }, 60_000);
 afterAll(async () => {
-  await worker?.close();
-  await b?.close();
-  await a?.close();
-  await stripe?.close();
+  await replicas?.close();
 });
 
 const db = () => a.database.db;
