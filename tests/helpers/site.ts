@@ -73,3 +73,25 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** A page in a recording context (1280 px) whose console errors are added to `errors`. */
+export async function consolePage(browser: Browser, errors: string[]): Promise<Page> {
+  const page = await (await recordingContext(browser)).newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return page;
+}
+
+/** Stops the page's installed clock where it is now (pauseAt jumps to a time, which must not have passed meanwhile). */
+export async function pauseClock(p: Page): Promise<void> {
+  for (let ahead = 100; ; ahead *= 2) {
+    const now = (await p.evaluate('Date.now()')) as number;
+    try {
+      await p.clock.pauseAt(now + ahead);
+      return;
+    } catch (err) {
+      if (ahead > 10_000 || !String(err).includes('Cannot fast-forward')) throw err;
+    }
+  }
+}
