@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { grantAdmin } from '@app/common/server/users.repository';
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
@@ -94,4 +94,27 @@ export async function pauseClock(p: Page): Promise<void> {
       if (ahead > 10_000 || !String(err).includes('Cannot fast-forward')) throw err;
     }
   }
+}
+
+/**
+ * Opens `url` in a new page, collecting the console messages `keep` picks and every page error, and waits until
+ * React has attached to the built markup (its root container carries React's internal key). The caller closes it.
+ */
+export async function openHydratedPage(browser: Browser, url: string, viewport: { width: number; height: number }, keep: (m: ConsoleMessage) => boolean) {
+  const page = await browser.newPage({ viewport });
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (keep(m)) problems.push(m.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  try {
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await expect
+      .poll(() => page.evaluate('Object.keys(document.getElementById("root")).some((k) => k.startsWith("__reactContainer"))'))
+      .toBe(true);
+  } catch (err) {
+    await page.close();
+    throw err;
+  }
+  return { page, problems };
 }
