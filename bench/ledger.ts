@@ -19,6 +19,7 @@ import { benchDatabase, emptyLedger } from './lib/database';
 import { runCompiledApi } from './lib/processes';
 import { measureCsvExport } from './lib/csv-export';
 import { freePort, load, loadAtRate, report, type LoadResult } from './lib/harness';
+import { pagePosition, randomPosition } from './lib/ledger-pages';
 
 const ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 1_000_000);
 // BENCH_LEDGER_ONLY=search,deep (any of summary, first, nginx, search, deep, cold, rate, csv): a quick check of some scenarios.
@@ -119,12 +120,7 @@ try {
   const searchPath = () => `/api/ledger?search=${randomId()}&page=1&pageSize=50`;
   // Page 200's position, found once the way a reader gets there: following "Next" from page 1.
   const DEEP = Math.min(200, Math.ceil(ROWS / 50));
-  let after: string | null = null;
-  for (let p = 2; p <= DEEP; p++) {
-    const res = (await (await fetch(`${api}/api/ledger?pageSize=50&page=${p - 1}${after ? `&after=${after}` : ''}`)).json()) as { nextCursor: string | null };
-    if (!res.nextCursor) throw new Error(`the ledger ends before page ${p}`);
-    after = res.nextCursor;
-  }
+  const after = await pagePosition(api, DEEP);
   const deepPath = `/api/ledger?pageSize=50&page=${DEEP}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
   log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
   // Warm up both servers (JIT, connection pools, Postgres buffers).
@@ -179,11 +175,7 @@ try {
   const deep = wanted('deep') ? await measured(`page ${DEEP} of 50, no search (keyset)`, deepPath) : null;
   // Not a target, but what a deep page costs when nobody read it before: every request from another position (a
   // random purchase date and id), so none is answered from the cache.
-  const randomPosition = () => {
-    const day = new Date(Date.UTC(2024, 0, 1 + Math.floor(Math.random() * 700))).toISOString().slice(0, 10);
-    return `${day}_2030-01-01T00:00:00.000000Z_${1 + Math.floor(Math.random() * ROWS)}`;
-  };
-  const cold = wanted('cold') ? await measured('a page of 50 from a random position (uncached)', () => `/api/ledger?pageSize=50&page=${DEEP}&after=${randomPosition()}`) : null;
+  const cold = wanted('cold') ? await measured('a page of 50 from a random position (uncached)', () => `/api/ledger?pageSize=50&page=${DEEP}&after=${randomPosition(ROWS)}`) : null;
 
   const ratio = (r: { reqPerSec: number; peer: number } | null) => (r ? r.reqPerSec / (r.peer || r.reqPerSec) : NaN);
   const p99Ratio = (r: Measured | null) => (r ? r.p99 / (r.peerP99 || r.p99) : NaN);

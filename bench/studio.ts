@@ -21,10 +21,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { createBullConnection, bullPrefix } from '@app/common/server/redis';
-import { encodeFrame, STUDIO_API, STUDIO_MEDIA } from '@app/common/studio';
+import { STUDIO_MEDIA } from '@app/common/studio';
 import { ensureFfmpeg } from '../scripts/lib/ffmpeg';
 import { DATA_DIR, ROOT } from '../scripts/lib/paths';
 import { API_NODE_FLAGS, WORKER_NODE_FLAGS } from '../scripts/lib/node-flags';
@@ -32,9 +31,9 @@ import { startProcess, waitForHttp, type Managed } from '../scripts/lib/proc';
 import { processTree } from './lib/cpu';
 import { benchDatabase } from './lib/database';
 import { freePort, quantile, report } from './lib/harness';
-import { connect, startSpeakers } from './lib/studio-speakers';
+import { connect, finishTake, startSpeakers, streamTake } from './lib/studio-speakers';
 import { streamChunks } from './lib/studio-load';
-import { finalizePeers, liveTake, timed } from './lib/studio-take';
+import { finalizedJob, finalizePeers, liveTake, timed } from './lib/studio-take';
 import { deleteRedisPrefixes } from './lib/redis-keys';
 
 const STEPS = (process.env.BENCH_STUDIO_STEPS ?? '25,50,100,150').split(',').map(Number).filter((n) => n > 0);
@@ -130,46 +129,15 @@ try {
   const chunks = Math.ceil(take.length / CHUNK_BYTES);
   const totalBytes = take.length;
   /** Streams the take in as a new recording of a new session; answers the speaker and the seconds it took. */
-  const ingestTake = async () => {
-    const [sp] = await startSpeakers(db, apiBase, 1);
-    const conn = connect(apiBase, sp!);
-    await conn.hello;
-    let ackedTake = 0;
-    conn.onAck = () => void ackedTake++;
-    const ingestT0 = performance.now();
-    for (let seq = 0; seq < chunks; seq++) {
-      // Pipelined, at most 8 frames unacked (the studio's own resend window is larger; this is about finalize).
-      while (seq - ackedTake >= 8) await sleep(1);
-      conn.ws.send(encodeFrame(seq, take.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES)));
-    }
-    while (ackedTake < chunks) await sleep(10);
-    const ingestS = (performance.now() - ingestT0) / 1000;
-    conn.closing = true;
-    conn.ws.close();
-    log(`    ingested in ${ingestS.toFixed(1)} s (${(totalBytes / 1e6 / ingestS).toFixed(0)} MB/s over one socket)`);
-    return { sp: sp!, ingestS };
-  };
+  const ingestTake = () => streamTake(db, apiBase, take, CHUNK_BYTES, log);
   const connection = createBullConnection(services.redisUrl);
   const queue = new Queue('recordings', { connection, prefix: bullPrefix(prefix) });
   /** Asks for the take's finalize and waits for the worker's job; answers its times (BullMQ's and the job's own). */
   const finalizeTake = async (sp: { sessionId: string; recordingId: string; cookie: string }) => {
-    const fin = await fetch(`${apiBase}${STUDIO_API}/recordings/${sp.recordingId}/finish`, {
-      method: 'POST',
-      headers: { cookie: sp.cookie, origin: apiBase, 'content-type': 'application/json' },
-      body: JSON.stringify({ final_seq: chunks - 1, duration_seconds: chunks }),
-    });
-    if (fin.status !== 202) throw new Error(`finish: ${fin.status} ${await fin.text()}`);
+    await finishTake(apiBase, sp, chunks);
     log('    finalizing with the worker...');
     worker ??= runNode('worker', [...WORKER_NODE_FLAGS, 'worker/dist/main.js'], { ...process.env, ...common });
-    let job = await queue.getJob(sp.recordingId);
-    const deadline = Date.now() + 600_000;
-    while (Date.now() < deadline && !job?.finishedOn) {
-      await sleep(200);
-      job = await queue.getJob(sp.recordingId);
-    }
-    if (!job?.finishedOn || !job.processedOn) throw new Error('finalize did not finish in 10 minutes');
-    const state = await job.getState();
-    if (state !== 'completed') throw new Error(`finalize ${state}: ${job.failedReason}`);
+    const job = await finalizedJob(queue, sp.recordingId);
     const rec = (await db('recordings').where({ id: sp.recordingId }).first()) as { size_bytes: string; source_size_bytes: string; object_key: string; duration_seconds: number };
     const objectFile = path.join(storageRoot, ...rec.object_key.split('/'));
     if (Number(rec.source_size_bytes) !== totalBytes || statSync(objectFile).size !== Number(rec.size_bytes)) throw new Error('finalized object has the wrong size');

@@ -1,6 +1,8 @@
 /** The studio bench's long take and the finalize peers (programs on the same bytes, timed in the same run). */
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Job, Queue } from 'bullmq';
 import { STUDIO_MEDIA } from '@app/common/studio';
 
 /**
@@ -34,4 +36,18 @@ export function finalizePeers(joined: string): { cpS: number; ffmpegS: number } 
   const ffmpegS = timed('sh', ['-c', `cat "${joined}" | ffmpeg -v error -nostdin -f webm -i pipe:0 -map 0 -c copy -f webm -y "${joined}.remux.webm"`]);
   rmSync(`${joined}.remux.webm`, { force: true });
   return { cpS, ffmpegS };
+}
+
+/** The take's recording.finalize job once the worker has finished it (polled, for up to 10 minutes); throws unless it completed. */
+export async function finalizedJob(queue: Queue, recordingId: string): Promise<Job & { processedOn: number; finishedOn: number }> {
+  let job = await queue.getJob(recordingId);
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline && !job?.finishedOn) {
+    await sleep(200);
+    job = await queue.getJob(recordingId);
+  }
+  if (!job?.finishedOn || !job.processedOn) throw new Error('finalize did not finish in 10 minutes');
+  const state = await job.getState();
+  if (state !== 'completed') throw new Error(`finalize ${state}: ${job.failedReason}`);
+  return job as Job & { processedOn: number; finishedOn: number };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PRIVATE_ROUTES, PUBLIC_ROUTES } from '@app/common/routes';
 import { appendLedgerRows } from '@app/common/server/ledger.repository';
 import { useE2eSite } from '../helpers/e2e';
+import { openHydratedPage } from '../helpers/site';
 import { eventually } from '../helpers/worker';
 
 const site = useE2eSite();
@@ -200,28 +201,7 @@ describe('in the browser', () => {
     }
   });
 
-  /**
-   * Opens `path` in a new page, collecting the console messages `keep` picks and every page error, and waits until
-   * React has attached to the built markup (its root container carries React's internal key). The caller closes it.
-   */
-  async function openHydrated(path: string, viewport: { width: number; height: number }, keep: (m: ConsoleMessage) => boolean) {
-    const page = await site.browser.newPage({ viewport });
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (keep(m)) problems.push(m.text());
-    });
-    page.on('pageerror', (err) => problems.push(err.message));
-    try {
-      await page.goto(`${site.app.baseUrl}${path}`, { waitUntil: 'networkidle' });
-      await expect
-        .poll(() => page.evaluate('Object.keys(document.getElementById("root")).some((k) => k.startsWith("__reactContainer"))'))
-        .toBe(true);
-    } catch (err) {
-      await page.close();
-      throw err;
-    }
-    return { page, problems };
-  }
+  const openHydrated = (path: string, viewport: { width: number; height: number }, keep: (m: ConsoleMessage) => boolean) => openHydratedPage(site.browser, `${site.app.baseUrl}${path}`, viewport, keep);
 
   for (const p of ['/', '/token-ledger']) {
     it(`${p}: requests the app's code only after the first contentful paint, then hydrates with no console error`, async () => {

@@ -7,6 +7,7 @@ import type { RunningWorkers } from '../../worker/src/workers';
 import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
 import { startTestApp, type TestApp } from './app';
 import { stripeAppEnv } from './processes';
+import { anonymous, signInAs, type Client } from './session';
 import { startTestWorker } from './worker';
 
 let donors = 0;
@@ -102,4 +103,47 @@ export function useStripeSite(opts: { tokensPerDollar?: string } = {}): StripeSi
       return state.worker!;
     },
   };
+}
+
+/**
+ * The payment route tests' calls on `site`: checkouts started through the API (anonymous donations, investments by
+ * `investor()` unless told), the fake sessions they made, and deliveries of their events to the webhook.
+ */
+export function paymentCalls(site: StripeSite, investor?: () => Client) {
+  function sessionOf(url: string): FakeSession {
+    const id = url.split('/').pop()!;
+    const s = site.stripe.sessions.get(id);
+    if (!s) throw new Error(`no fake session for ${url}`);
+    return s;
+  }
+
+  /** Delivers a `type` event of `session`: the answer and the event as sent. */
+  async function deliverEvent(type: string, session: FakeSession, opts: { id?: string; timestamp?: number } = {}) {
+    const e = site.stripe.event(type, session, opts);
+    const res = await deliver(site.t, e);
+    return { res, id: e.id, payload: e.payload, signature: e.signature };
+  }
+
+  const allProcessed = () => inboxDrained(site.t.database.db);
+
+  async function donate(body: Record<string, unknown>) {
+    const res = await anonymous(site.t.app).request('POST', '/api/payments/donations', body);
+    expect(res.statusCode, res.body).toBe(200);
+    return sessionOf(res.json().url);
+  }
+
+  let investors = 0;
+  /** A new signed-in investor (the payment limit is 5 a minute per member). */
+  async function newInvestor(): Promise<Client> {
+    investors += 1;
+    return signInAs(site.t.app, site.t.database.db, `investor_${investors}`, { email: `investor${investors}@example.org` });
+  }
+
+  async function invest(amount: number, who: Client = investor!()) {
+    const res = await who.request('POST', '/api/payments/investments', { amount });
+    expect(res.statusCode, res.body).toBe(200);
+    return { session: sessionOf(res.json().url), body: res.json() as { adx_tokens: string; investment_id: string } };
+  }
+
+  return { sessionOf, deliverEvent, allProcessed, donate, newInvestor, invest };
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { grantAdmin } from '@app/common/server/users.repository';
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
@@ -90,4 +90,49 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** A page in a recording context (1280 px) whose console errors are added to `errors`. */
+export async function consolePage(browser: Browser, errors: string[]): Promise<Page> {
+  const page = await (await recordingContext(browser)).newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return page;
+}
+
+/** Stops the page's installed clock where it is now (pauseAt jumps to a time, which must not have passed meanwhile). */
+export async function pauseClock(p: Page): Promise<void> {
+  for (let ahead = 100; ; ahead *= 2) {
+    const now = (await p.evaluate('Date.now()')) as number;
+    try {
+      await p.clock.pauseAt(now + ahead);
+      return;
+    } catch (err) {
+      if (ahead > 10_000 || !String(err).includes('Cannot fast-forward')) throw err;
+    }
+  }
+}
+
+/**
+ * Opens `url` in a new page, collecting the console messages `keep` picks and every page error, and waits until
+ * React has attached to the built markup (its root container carries React's internal key). The caller closes it.
+ */
+export async function openHydratedPage(browser: Browser, url: string, viewport: { width: number; height: number }, keep: (m: ConsoleMessage) => boolean) {
+  const page = await browser.newPage({ viewport });
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (keep(m)) problems.push(m.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  try {
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await expect
+      .poll(() => page.evaluate('Object.keys(document.getElementById("root")).some((k) => k.startsWith("__reactContainer"))'))
+      .toBe(true);
+  } catch (err) {
+    await page.close();
+    throw err;
+  }
+  return { page, problems };
 }

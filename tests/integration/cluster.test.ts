@@ -4,123 +4,46 @@
 // Realtime events, rate limits and webhook idempotency must hold across instances.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@app/common/events';
+import { SOCKET_PATH } from '@app/common/events';
 import { RATE_LIMITS } from '@app/common/domain/rate-limits';
 import { LEDGER_CACHE } from '@app/common/domain/ledger-http-cache';
-import type { TLedgerRow } from '@app/common/schemas/ledger';
 import { createStudioCredential, issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { STUDIO_API, type TStudioTake } from '@app/common/studio';
-import { findNginx, startClusterProxy, type ClusterProxy } from '../../scripts/lib/nginx';
-import { startFakeStripe, type FakeSession, type FakeStripe } from '../fakes/stripe';
-import { freePort } from '../helpers/app';
-import { freshDatabase, type TestDatabase } from '../helpers/db';
+import { findNginx, type ClusterProxy } from '../../scripts/lib/nginx';
+import type { FakeSession, FakeStripe } from '../fakes/stripe';
+import { cookieClient, ledgerListener, useCluster, type AppSocket } from '../helpers/cluster';
+import type { TestDatabase } from '../helpers/db';
 import { mediaChunks } from '../helpers/media';
-import { sharedProcessEnv, spawnApiProcess, spawnWorkerProcess, type ServiceProcess } from '../helpers/processes';
 import { IngestClient, sha256 } from '../helpers/studio';
 import { eventually } from '../helpers/worker';
 import { openEventStream } from '../helpers/event-stream';
 import { appendLedgerRows } from '@app/common/server/ledger.repository';
 
-type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
+/** The APIs listen on one port at two loopback addresses: nginx finds them through the DNS name `api`, as in compose. */
+const API_HOSTS = ['127.0.0.1', '127.0.0.2'];
+const cluster = useCluster(API_HOSTS);
+const { apis, workers, eventuallyOr } = cluster;
 let stripe: FakeStripe;
 let database: TestDatabase;
 let proxy: ClusterProxy;
-/** The APIs listen on one port at two loopback addresses: nginx finds them through the DNS name `api`, as in compose. */
-const API_HOSTS = ['127.0.0.1', '127.0.0.2'];
 let apiPort: number;
-const apis: { url: string; proc: ServiceProcess }[] = [];
-const workers: ServiceProcess[] = [];
 const sockets: AppSocket[] = [];
 let clientIp = 0;
 
-function outputs(): string {
-  return [...apis.map((a) => `[api ${a.url}]\n${a.proc.output().slice(-3000)}`), ...workers.map((w) => `[worker ${w.pid}]\n${w.output().slice(-3000)}`)].join('\n');
-}
-
-async function eventuallyOr(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  try {
-    await eventually(check, timeoutMs, what);
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\n${outputs()}`);
-  }
-}
-
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  database = await freshDatabase();
-  const shared = sharedProcessEnv(database.url, stripe);
-  apiPort = await freePort();
-  for (const host of API_HOSTS) {
-    // TRUST_PROXY: as behind nginx; this test also stands in for it on direct calls, giving each client its own X-Forwarded-For.
-    const proc = spawnApiProcess({ ...shared, HOST: host, PORT: String(apiPort), PUBLIC_URL: `http://127.0.0.1:${apiPort}`, TRUST_PROXY: 'true', LOG_LEVEL: 'warn', STORAGE_DISK_ROOT: `/tmp/adx-cluster-${shared.REDIS_PREFIX}` });
-    apis.push({ url: `http://${host}:${apiPort}`, proc });
-  }
-  // Job logs at info: the test reads which worker ran which job.
-  for (let i = 0; i < 2; i++) workers.push(spawnWorkerProcess({ ...shared, LOG_LEVEL: 'info', WORKER_CONCURRENCY_LEDGER: '1', STORAGE_DISK_ROOT: `/tmp/adx-cluster-${shared.REDIS_PREFIX}` }));
-  for (const a of apis) {
-    await eventuallyOr(async () => (await fetch(`${a.url}/readyz`).catch(() => null))?.status === 200, 90_000, `${a.url} ready`);
-  }
-  proxy = await startClusterProxy({ host: '127.0.0.1', port: 0, apiHosts: API_HOSTS, apiPort, log: (m) => process.stdout.write(`[cluster test] ${m}\n`) });
-}, 180_000);
-
-afterAll(async () => {
+beforeAll(() => {
+  ({ stripe, database, proxy, apiPort } = cluster);
+});
+afterAll(() => {
   for (const s of sockets) s.disconnect();
-  await proxy?.close();
-  await Promise.all([...apis.map((a) => a.proc.stop()), ...workers.map((w) => w.stop())]);
-  await database?.drop();
-  await stripe?.close();
-}, 60_000);
+});
 
 /** A cookie-keeping HTTP client for one API base URL, with its own client address. */
 function client(ip = `10.9.${Math.floor(++clientIp / 250)}.${clientIp % 250}`) {
-  const cookies = new Map<string, string>();
-  let csrf: string | null = null;
-  const call = async (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        'x-forwarded-for': ip,
-        ...(cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-        ...(csrf ? { 'x-csrf-token': csrf } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    const text = await res.text();
-    return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
-  };
-  return {
-    call,
-    async signIn(base: string, username: string) {
-      const r = await call(base, 'POST', '/api/auth/dev-sign-in', { username });
-      expect(r.status, r.text).toBe(200);
-      csrf = ((await call(base, 'GET', '/api/auth/session')).json() as { csrfToken: string }).csrfToken;
-    },
-  };
+  return cookieClient(ip);
 }
 
-async function listen(url: string): Promise<{ socket: AppSocket; rows: TLedgerRow[] }> {
-  const socket: AppSocket = io(url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  const rows: TLedgerRow[] = [];
-  socket.on('ledger:row', (row) => rows.push(row));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect_error', reject);
-    socket.once('connect', () => resolve());
-  });
-  const joined = await socket.timeout(10_000).emitWithAck('join', 'ledger');
-  expect(joined).toEqual({ ok: true });
-  return { socket, rows };
-}
+const listen = (url: string) => ledgerListener(url, sockets);
 
 async function paidDonation(base: string, amount: number): Promise<FakeSession> {
   const r = await client().call(base, 'POST', '/api/payments/donations', { amount, wantsAdxTokens: true });

@@ -58,7 +58,7 @@ async function recordDonations(n: number): Promise<void> {
 async function outsideVerifier(args: string[] = []): Promise<{ code: number; out: string }> {
   const key = (await t.app.inject({ method: 'GET', url: '/ledger/key' })).body.trim();
   try {
-    const { stdout } = await promisify(execFile)('go', ['run', 'tests/tlog-verify/main.go', '-url', t.baseUrl, '-key', key, ...args], { cwd: ROOT, env: goEnv(), maxBuffer: 1 << 24 });
+    const { stdout } = await promisify(execFile)('go', ['run', './tests/tlog-verify', '-url', t.baseUrl, '-key', key, ...args], { cwd: ROOT, env: goEnv(), maxBuffer: 1 << 24 });
     return { code: 0, out: stdout };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };

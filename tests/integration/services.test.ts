@@ -8,7 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   createDatabase,
@@ -18,6 +17,7 @@ import {
   loadEmbeddedPostgres,
   type Services,
 } from '../../scripts/lib/services';
+import { adminUrlOf, isAlive, postmasterPid, query, redisPid, waitUntilDead, withRedis } from '../helpers/services';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVICES_MODULE = path.join(ROOT, 'scripts/lib/services.ts');
@@ -42,21 +42,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function waitUntilDead(pid: number, ms = 15_000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  return !isAlive(pid);
-}
-
 async function portAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const sock = net.connect(port, '127.0.0.1');
@@ -66,42 +51,6 @@ async function portAnswers(port: number): Promise<boolean> {
     });
     sock.once('error', () => resolve(false));
   });
-}
-
-async function query<T extends pg.QueryResultRow>(url: string, sql: string, values?: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function withRedis<T>(url: string, fn: (r: Redis) => Promise<T>): Promise<T> {
-  const r = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true, retryStrategy: () => null });
-  r.on('error', () => undefined);
-  await r.connect();
-  try {
-    return await fn(r);
-  } finally {
-    r.disconnect();
-  }
-}
-
-function adminUrlOf(databaseUrl: string): string {
-  const u = new URL(databaseUrl);
-  u.pathname = '/postgres';
-  return u.toString();
-}
-
-function postmasterPid(pgDir: string): number {
-  return Number.parseInt(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10);
-}
-
-async function redisPid(url: string): Promise<number> {
-  const info = await withRedis(url, (r) => r.info('server'));
-  return Number(/process_id:(\d+)/.exec(info)?.[1]);
 }
 
 describe.skipIf(skipReason !== undefined)('ensureServices: local fallbacks (temp data dir, closed probe ports)', () => {
@@ -284,38 +233,5 @@ describe.skipIf(skipReason !== undefined)('ensureServices: local fallbacks (temp
       expect(await waitUntilDead(r.pgPid)).toBe(true);
     },
     SLOW,
-  );
-});
-
-describe('ensureServices: shared servers', () => {
-  it(
-    'uses 127.0.0.1:5432 (database adx; through its Unix socket when it has one) and 127.0.0.1:6379 when they answer, starting nothing',
-    async (ctx) => {
-      const sharedPg = await query('postgres://postgres@127.0.0.1:5432/postgres', 'select 1').then(
-        () => true,
-        () => false,
-      );
-      const sharedRedis = await withRedis('redis://127.0.0.1:6379', (r) => r.ping()).then(
-        () => true,
-        () => false,
-      );
-      if (!sharedPg || !sharedRedis) ctx.skip('no trust-auth Postgres on 5432 or no Redis on 6379');
-      const logs: string[] = [];
-      const svc = await ensureServices({ dataDir: path.join(os.tmpdir(), 'svc-test-unused'), log: (m) => logs.push(m), env: {} });
-      try {
-        // Debian's server keeps its socket here; a query over it costs less CPU than over loopback TCP (docs/decisions/0003-burst-throughput.md).
-        const socket = fs.existsSync('/var/run/postgresql/.s.PGSQL.5432');
-        expect(svc.databaseUrl).toBe(socket ? 'postgres://postgres@127.0.0.1:5432/adx?host=%2Fvar%2Frun%2Fpostgresql' : 'postgres://postgres@127.0.0.1:5432/adx');
-        expect(await query(svc.databaseUrl, 'select inet_server_addr() as addr')).toEqual([{ addr: socket ? null : '127.0.0.1' }]);
-        expect(svc.redisUrl).toBe('redis://127.0.0.1:6379');
-        expect(svc.started).toEqual([]);
-        expect(logs).toContain(socket ? 'postgres: using 127.0.0.1:5432 over its Unix socket in /var/run/postgresql (database adx)' : 'postgres: using 127.0.0.1:5432 (database adx)');
-        expect(logs).toContain('redis: using 127.0.0.1:6379');
-        expect(fs.existsSync(path.join(os.tmpdir(), 'svc-test-unused'))).toBe(false);
-      } finally {
-        await svc.stop();
-      }
-    },
-    30_000,
   );
 });
