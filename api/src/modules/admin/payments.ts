@@ -8,7 +8,7 @@ import { audit } from '@app/common/server/audit.repository';
 import { lastReconciliation } from '@app/common/server/payments/provider-reconcile';
 import { httpError } from '../../http-error';
 import { requireProvider } from '../payments/provider';
-import { adminApi } from '@app/common/api/admin';
+import { ADMIN_PAYMENTS_CSV_PATH, adminApi } from '@app/common/api/admin';
 
 /**
  * What the admin is told when the provider does not refund: its own reason, as 409 when it refused the request (a
@@ -43,7 +43,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/admin/payments/export.csv',
+    ADMIN_PAYMENTS_CSV_PATH,
     {
       config: { access: 'admin' },
       schema: {
