@@ -7,7 +7,7 @@ import { ZInvestment } from './payments';
 import { contract } from './contract';
 
 /** POST /api/me/audio's query: which page the recording comes from. */
-export const ZAudioUploadQuery = z.object({ purpose: z.enum(AUDIO_PURPOSES, { error: 'purpose must be profile or speaker' }).default('profile') });
+const ZAudioUploadQuery = z.object({ purpose: z.enum(AUDIO_PURPOSES, { error: 'purpose must be profile or speaker' }).default('profile') });
 
 /** The me module: what the signed-in member reads and changes about themselves. */
 export const meApi = {

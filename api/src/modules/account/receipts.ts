@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LINK_LIFETIME_MS, signLink, verifyLink, type LinkClaims } from '@app/common/domain/signed-link';
-import { ZMailedAnswer, ZPaymentParams, ZReceiptsFileQuery, ZReceiptsLinkRequest, ZReceiptsPage, ZReceiptsQuery, ZStatementParams } from '@app/common/schemas/account';
+import { accountApi } from '@app/common/api/account';
+import { ZPaymentParams, ZReceiptsFileQuery, ZStatementParams } from '@app/common/schemas/account';
 import { ZApiError } from '@app/common/schemas/errors';
 import { listPayments, statementYears } from '@app/common/server/account.repository';
 import { enqueueMail } from '@app/common/server/mail/enqueue';
@@ -23,10 +24,10 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{ files: ReceiptFiles; linkSe
   };
 
   app.get(
-    '/api/receipts',
+    accountApi.receipts.path,
     {
       config: { access: 'public', limit: 'receipts' },
-      schema: { tags: ['account'], summary: "The payments and receipts of the address a mailed link names, newest first", querystring: ZReceiptsQuery, response: { 200: ZReceiptsPage, 400: ZApiError, 403: ZApiError, 410: ZApiError, 429: ZApiError } },
+      schema: { tags: ['account'], summary: "The payments and receipts of the address a mailed link names, newest first", querystring: accountApi.receipts.query, response: { 200: accountApi.receipts.response, 400: ZApiError, 403: ZApiError, 410: ZApiError, 429: ZApiError } },
     },
     async (req, reply) => {
       const claims = open(req.query.token);
@@ -56,11 +57,11 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{ files: ReceiptFiles; linkSe
   );
 
   app.post(
-    '/api/receipts/link',
+    accountApi.receiptsLink.path,
     {
       config: { access: 'public', limit: 'receipts_link' },
       preHandler: limitPerGuess(app, 'receipts_link', (req) => String((req.body as { email?: unknown }).email ?? '').trim().toLowerCase()),
-      schema: { tags: ['account'], summary: 'Mails a new receipts link to an address (the answer never says whether it paid anything)', body: ZReceiptsLinkRequest, response: { 202: ZMailedAnswer, 400: ZApiError, 429: ZApiError } },
+      schema: { tags: ['account'], summary: 'Mails a new receipts link to an address (the answer never says whether it paid anything)', body: accountApi.receiptsLink.body, response: { 202: accountApi.receiptsLink.response, 400: ZApiError, 429: ZApiError } },
     },
     async (req, reply) => {
       const email = req.body.email.toLowerCase();

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LINK_LIFETIME_MS, signLink, verifyLink } from '@app/common/domain/signed-link';
-import { ZAccountOverview, ZAccountPaymentPage, ZAccountPaymentsQuery, ZClaimed, ZLinkToken, ZMailedAnswer, ZPaymentParams, ZStatementParams } from '@app/common/schemas/account';
+import { accountApi } from '@app/common/api/account';
+import { ZPaymentParams, ZStatementParams } from '@app/common/schemas/account';
 import { ZApiError } from '@app/common/schemas/errors';
 import { accountOverview, claimPayments, listPayments } from '@app/common/server/account.repository';
 import { enqueueMail } from '@app/common/server/mail/enqueue';
@@ -18,10 +19,10 @@ const PDF = { produces: ['application/pdf'] };
  */
 export const accountRoutes: FastifyPluginAsyncZod<{ files: ReceiptFiles; linkSecret: string }> = async (app, { files, linkSecret }) => {
   app.get(
-    '/api/account',
+    accountApi.overview.path,
     {
       config: { access: 'member' },
-      schema: { tags: ['account'], summary: "The member's holdings, first page of payments, statement years and claimable payments", response: { 200: ZAccountOverview, 401: ZApiError } },
+      schema: { tags: ['account'], summary: "The member's holdings, first page of payments, statement years and claimable payments", response: { 200: accountApi.overview.response, 401: ZApiError } },
     },
     async (req, reply) => {
       const s = req.session!;
@@ -32,10 +33,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ files: ReceiptFiles; linkSec
   );
 
   app.get(
-    '/api/account/payments',
+    accountApi.payments.path,
     {
       config: { access: 'member' },
-      schema: { tags: ['account'], summary: "A page of the member's payments after `cursor`, newest first", querystring: ZAccountPaymentsQuery, response: { 200: ZAccountPaymentPage, 400: ZApiError, 401: ZApiError } },
+      schema: { tags: ['account'], summary: "A page of the member's payments after `cursor`, newest first", querystring: accountApi.payments.query, response: { 200: accountApi.payments.response, 400: ZApiError, 401: ZApiError } },
     },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
@@ -62,10 +63,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ files: ReceiptFiles; linkSec
   );
 
   app.post(
-    '/api/account/claim',
+    accountApi.claim.path,
     {
       config: { access: 'member', limit: 'receipts_link' },
-      schema: { tags: ['account'], summary: "Mails to the member's own address a link that adds the payments made signed out with it", response: { 202: ZMailedAnswer, 400: ZApiError, 401: ZApiError, 429: ZApiError } },
+      schema: { tags: ['account'], summary: "Mails to the member's own address a link that adds the payments made signed out with it", response: { 202: accountApi.claim.response, 400: ZApiError, 401: ZApiError, 429: ZApiError } },
     },
     async (req, reply) => {
       const s = req.session!;
@@ -77,11 +78,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ files: ReceiptFiles; linkSec
   );
 
   app.post(
-    '/api/account/claim/confirm',
+    accountApi.confirmClaim.path,
     {
       config: { access: 'member', limit: 'receipts' },
       preHandler: limitPerGuess(app, 'authentication', (req) => (req.body as { token?: string }).token ?? ''),
-      schema: { tags: ['account'], summary: 'Adds to the account the payments a mailed claim link names', body: ZLinkToken, response: { 200: ZClaimed, 400: ZApiError, 401: ZApiError, 403: ZApiError, 410: ZApiError, 429: ZApiError } },
+      schema: { tags: ['account'], summary: 'Adds to the account the payments a mailed claim link names', body: accountApi.confirmClaim.body, response: { 200: accountApi.confirmClaim.response, 400: ZApiError, 401: ZApiError, 403: ZApiError, 410: ZApiError, 429: ZApiError } },
     },
     async (req) => {
       const s = req.session!;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError } from '@app/common/schemas/errors';
-import { ZOutboxPage, ZOutboxQuery, ZSubscriberList } from '@app/common/schemas/mail';
-import { ADMIN_SUBSCRIBERS_CSV_PATH } from '@app/common/api/admin';
+import { ADMIN_SUBSCRIBERS_CSV_PATH, adminApi } from '@app/common/api/admin';
 import { subscribersCsv } from '@app/common/server/csv-export';
 import { listSubscribers } from '@app/common/server/mail/newsletter.repository';
 import { listOutbox } from '@app/common/server/mail/outbox.repository';
@@ -9,14 +8,14 @@ import { listOutbox } from '@app/common/server/mail/outbox.repository';
 /** Admins read every message the platform wrote (the only delivery without SMTP_URL) and the newsletter's subscribers. */
 export const mailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/admin/outbox',
+    adminApi.outbox.path,
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Outgoing mail (the outbox), newest first, optionally to one address',
-        querystring: ZOutboxQuery,
-        response: { 200: ZOutboxPage, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+        querystring: adminApi.outbox.query,
+        response: { 200: adminApi.outbox.response, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (req, reply) => {
@@ -25,10 +24,10 @@ export const mailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.get(
-    '/api/admin/newsletter/subscribers',
+    adminApi.subscribers.path,
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], summary: 'Newsletter subscribers and their status, newest first', response: { 200: ZSubscriberList, 401: ZApiError, 403: ZApiError } },
+      schema: { tags: ['admin'], summary: 'Newsletter subscribers and their status, newest first', response: { 200: adminApi.subscribers.response, 401: ZApiError, 403: ZApiError } },
     },
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');

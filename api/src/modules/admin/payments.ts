@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isRefundable, refundableCents } from '@app/common/domain/payments';
-import { ZAdminPaymentPage, ZAdminPaymentQuery, ZRefundAccepted, ZRefundParams, ZRefundRequest } from '@app/common/schemas/admin-payments';
+import { ZAdminPaymentQuery } from '@app/common/schemas/admin-payments';
 import { ZApiError } from '@app/common/schemas/errors';
 import { adminPaymentsExport, findRefundable, listAdminPayments } from '@app/common/server/payments/admin-payments.repository';
 import { streamCsv } from '@app/common/server/csv-export';
@@ -8,7 +8,7 @@ import { audit } from '@app/common/server/audit.repository';
 import { lastReconciliation } from '@app/common/server/payments/provider-reconcile';
 import { httpError } from '../../http-error';
 import { requireProvider } from '../payments/provider';
-import { adminApi } from '@app/common/api/admin';
+import { ADMIN_PAYMENTS_CSV_PATH, adminApi } from '@app/common/api/admin';
 
 /**
  * What the admin is told when the provider does not refund: its own reason, as 409 when it refused the request (a
@@ -26,14 +26,14 @@ function refundError(err: unknown): Error {
 /** Admin payments page: every donation, program payment, sponsorship and investment; refunds through the provider. */
 export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/admin/payments',
+    adminApi.payments.path,
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Every payment of any kind, newest first, filtered by kind, status and creation date (UTC days)',
-        querystring: ZAdminPaymentQuery,
-        response: { 200: ZAdminPaymentPage, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+        querystring: adminApi.payments.query,
+        response: { 200: adminApi.payments.response, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (req, reply) => {
@@ -43,7 +43,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/admin/payments/export.csv',
+    ADMIN_PAYMENTS_CSV_PATH,
     {
       config: { access: 'admin' },
       schema: {
@@ -61,7 +61,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/admin/payments/reconciliation',
+    adminApi.reconciliation.path,
     {
       config: { access: 'admin' },
       schema: {
@@ -77,15 +77,15 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/admin/payments/:kind/:id/refund',
+    adminApi.refund.path,
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Refund a paid payment (all that is left, or amount_cents) through the provider; the status follows its charge.refunded event',
-        params: ZRefundParams,
-        body: ZRefundRequest,
-        response: { 200: ZRefundAccepted, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError },
+        params: adminApi.refund.params,
+        body: adminApi.refund.body,
+        response: { 200: adminApi.refund.response, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError },
       },
     },
     async (req) => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { archiveApi } from '@app/common/api/archive';
 import { addFavorite, archiveTotals, listArchive, recordView, removeFavorite } from '@app/common/server/archive.repository';
 import { enqueueArchiveThumbnail } from '@app/common/server/archive-thumbnails';
 import { httpError } from '../../http-error';
@@ -23,23 +24,23 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   };
 
-  app.get('/api/archive', { config: { access: 'public' }, schema: listArchiveSchema }, async (req) => {
+  app.get(archiveApi.list.path, { config: { access: 'public' }, schema: listArchiveSchema }, async (req) => {
     const [sessions, totals] = await Promise.all([listArchive(app.db, { ...req.query, userId: req.session?.userId ?? null }), archiveTotals(app.db)]);
     askThumbnails(sessions.filter((r) => !r.thumbnail_url).map((r) => r.id));
     return { sessions, totals };
   });
 
-  app.put('/api/archive/:id/favorite', { config: { access: 'member' }, schema: addFavoriteSchema }, async (req) => {
+  app.put(archiveApi.favorite.path, { config: { access: 'member' }, schema: addFavoriteSchema }, async (req) => {
     if (!(await addFavorite(app.db, req.session!.userId, req.params.id))) throw notFound();
     return { favorite: true };
   });
 
-  app.delete('/api/archive/:id/favorite', { config: { access: 'member' }, schema: removeFavoriteSchema }, async (req) => {
+  app.delete(archiveApi.unfavorite.path, { config: { access: 'member' }, schema: removeFavoriteSchema }, async (req) => {
     await removeFavorite(app.db, req.session!.userId, req.params.id);
     return { favorite: false };
   });
 
-  app.post('/api/archive/:id/view', { config: { access: 'public', limit: 'archive_view' }, schema: recordViewSchema }, async (req) => {
+  app.post(archiveApi.view.path, { config: { access: 'public', limit: 'archive_view' }, schema: recordViewSchema }, async (req) => {
     const row = await recordView(app.db, req.params.id, req.session?.userId ?? null);
     if (!row) throw notFound();
     return row;

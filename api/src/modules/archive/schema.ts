@@ -1,5 +1,4 @@
 import { ZApiError } from '@app/common/schemas/errors';
-import { ZArchiveList, ZArchiveQuery } from '@app/common/schemas/sessions';
 import { archiveApi } from '@app/common/api/archive';
 
 const ZId = archiveApi.favorite.params;
@@ -7,7 +6,7 @@ const tags = ['archive'];
 const ZFavorite = archiveApi.favorite.response;
 
 /** GET /api/archive */
-export const listArchiveSchema = { tags, summary: 'Archived sessions with totals; favorites marked for the signed-in member', querystring: ZArchiveQuery, response: { 200: ZArchiveList, 400: ZApiError } };
+export const listArchiveSchema = { tags, summary: 'Archived sessions with totals; favorites marked for the signed-in member', querystring: archiveApi.list.query, response: { 200: archiveApi.list.response, 400: ZApiError } };
 
 /** PUT /api/archive/:id/favorite */
 export const addFavoriteSchema = { tags, summary: 'Favorite an archived session', params: ZId, response: { 200: ZFavorite, 401: ZApiError, 404: ZApiError } };

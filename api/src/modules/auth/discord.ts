@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { safeReturnPath } from '@app/common/domain/return-path';
 import type { ProviderProfile } from '@app/common/server/users.repository';
 import type { SignInErrorCode } from '@app/common/schemas/auth';
+import { DISCORD_SIGN_IN_PATH } from '@app/common/api/auth';
 import { ProfileError, signIn, type SignInSettings } from './auth.service';
 
 declare module 'fastify' {
@@ -82,7 +83,7 @@ export async function registerDiscordRoutes(
   });
 
   app.get(
-    '/api/auth/discord',
+    DISCORD_SIGN_IN_PATH,
     { config: { access: 'public', limit: 'sign_in' }, schema: { tags: ['auth'], summary: 'Start Discord sign-in (redirects to Discord; comes back to ?returnTo=<path>)' } },
     async (req, reply) => {
       const uri = await app.discordOAuth2!.generateAuthorizationUri(req, reply);

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAuthProviders, ZDevSignIn, ZSessionInfo, ZSignInResult } from '@app/common/schemas/auth';
 import { ZApiError } from '@app/common/schemas/errors';
 import { audit } from '@app/common/server/audit.repository';
 import { endSignInSockets } from '@app/common/server/realtime';
@@ -22,8 +21,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
   const devSignIn = !opts.discord && !opts.production;
 
   app.get(
-    '/api/auth/session',
-    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Who is signed in, and the CSRF token', response: { 200: ZSessionInfo } } },
+    authApi.session.path,
+    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Who is signed in, and the CSRF token', response: { 200: authApi.session.response } } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return sessionInfo(req.session);
@@ -31,13 +30,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
   );
 
   app.get(
-    '/api/auth/providers',
-    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Sign-in methods offered here', response: { 200: ZAuthProviders } } },
+    authApi.providers.path,
+    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Sign-in methods offered here', response: { 200: authApi.providers.response } } },
     async () => ({ discord: Boolean(opts.discord), dev: devSignIn, productName: opts.productName }),
   );
 
   app.post(
-    '/api/auth/sign-out',
+    authApi.signOut.path,
     { config: { access: 'member' }, schema: { tags: ['auth'], summary: 'Sign out (revokes the session)', response: { 200: authApi.signOut.response, 401: ZApiError } } },
     async (req, reply) => {
       const session = req.session!;
@@ -50,14 +49,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
   );
 
   app.post(
-    '/api/auth/dev-sign-in',
+    authApi.devSignIn.path,
     {
       config: { access: 'public', limit: 'sign_in' },
       schema: {
         tags: ['auth'],
         summary: 'Local sign-in without Discord (only when DISCORD_CLIENT_ID is unset; refused in production)',
-        body: ZDevSignIn,
-        response: { 200: ZSignInResult, 400: ZApiError, 404: ZApiError },
+        body: authApi.devSignIn.body,
+        response: { 200: authApi.devSignIn.response, 400: ZApiError, 404: ZApiError },
       },
     },
     async (req, reply) => {

@@ -5,6 +5,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUBLIC_FEED_PATH } from '@app/common/api/calendar';
 import { Coalescer } from '@app/common/server/coalesce';
 import { calendarSession, feedTokenOwner, memberFeedSessions, publicFeedSessions, publicFeedVersion, type CalendarSessionRow } from '@app/common/server/session-calendar.repository';
 import { sessionsCalendar, type CalendarSite } from '@app/common/server/session-ical';
@@ -98,7 +99,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<{ site: CalendarSite }> =
   const tags = ['calendar'];
 
   app.get(
-    '/api/calendar/sessions.ics',
+    PUBLIC_FEED_PATH,
     { ...publicAccess, schema: { tags, summary: 'Every session (the last 90 days and all ahead) as an iCalendar feed; ETag, 304 when unchanged', produces: ['text/calendar'] } },
     async (req, reply) => send(req, reply, await publicFeed(), FEED_CACHE_CONTROL, 'inline; filename="sessions.ics"'),
   );

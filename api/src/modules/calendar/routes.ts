@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { calendarApi } from '@app/common/api/calendar';
 import type { TUpcomingSession } from '@app/common/schemas/calendar';
 import { listRsvps, RsvpClosedError, rsvpCounts, upcomingSessions, type UpcomingRow } from '@app/common/server/session-calendar.repository';
 import { httpError } from '../../http-error';
@@ -24,7 +25,7 @@ function toUpcoming(r: UpcomingRow, signedIn: boolean): TUpcomingSession {
 
 /** The upcoming sessions (anyone), RSVPs (members) and who is coming (admins). */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/calendar/upcoming', { config: { access: 'public' }, schema: upcomingSchema }, async (req) => {
+  app.get(calendarApi.upcoming.path, { config: { access: 'public' }, schema: upcomingSchema }, async (req) => {
     const viewer = req.session?.userId ?? null;
     return { sessions: (await upcomingSessions(app.db, viewer, UPCOMING_LIMIT)).map((r) => toUpcoming(r, viewer !== null)) };
   });
@@ -35,12 +36,12 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!result) throw httpError(404, 'Session not found');
     return { attending, rsvp_count: result.count };
   };
-  app.put('/api/calendar/sessions/:id/rsvp', { ...member, schema: rsvpSchema }, async (req) => answer(req.params.id, req.session!.userId, true, req.log));
-  app.delete('/api/calendar/sessions/:id/rsvp', { ...member, schema: unrsvpSchema }, async (req) => answer(req.params.id, req.session!.userId, false, req.log));
+  app.put(calendarApi.rsvp.path, { ...member, schema: rsvpSchema }, async (req) => answer(req.params.id, req.session!.userId, true, req.log));
+  app.delete(calendarApi.unrsvp.path, { ...member, schema: unrsvpSchema }, async (req) => answer(req.params.id, req.session!.userId, false, req.log));
 
   const admin = { config: { access: 'admin' as const } };
-  app.get('/api/calendar/sessions/:id/rsvps', { ...admin, schema: rsvpsSchema }, async (req) => ({
+  app.get(calendarApi.rsvps.path, { ...admin, schema: rsvpsSchema }, async (req) => ({
     members: (await listRsvps(app.db, req.params.id)).map((m) => ({ ...m, rsvp_at: m.rsvp_at.toISOString() })),
   }));
-  app.get('/api/calendar/rsvp-counts', { ...admin, schema: rsvpCountsSchema }, async () => ({ counts: await rsvpCounts(app.db) }));
+  app.get(calendarApi.rsvpCounts.path, { ...admin, schema: rsvpCountsSchema }, async () => ({ counts: await rsvpCounts(app.db) }));
 };

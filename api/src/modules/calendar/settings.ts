@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { memberFeedPath } from '@app/common/api/calendar';
+import { calendarApi, memberFeedPath } from '@app/common/api/calendar';
 import { feedTokenCreatedAt, reminderMinutes, revokeFeedToken, rotateFeedToken, setReminderMinutes } from '@app/common/server/session-calendar.repository';
 import { followReminders, moveMemberReminders } from '@app/common/server/session-reminders';
 import { revokeFeedSchema, rotateFeedSchema, saveSettingsSchema, settingsSchema } from './schema';
@@ -12,9 +12,9 @@ export const calendarSettingsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }
     return { reminder_minutes: minutes, feed_created_at: created?.toISOString() ?? null };
   };
 
-  app.get('/api/calendar/settings', { ...member, schema: settingsSchema }, async (req) => settings(req.session!.userId));
+  app.get(calendarApi.settings.path, { ...member, schema: settingsSchema }, async (req) => settings(req.session!.userId));
 
-  app.put('/api/calendar/settings', { ...member, schema: saveSettingsSchema }, async (req) => {
+  app.put(calendarApi.saveSettings.path, { ...member, schema: saveSettingsSchema }, async (req) => {
     const userId = req.session!.userId;
     const after = req.body.reminder_minutes;
     const before = await setReminderMinutes(app.db, userId, after);
@@ -22,12 +22,12 @@ export const calendarSettingsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }
     return settings(userId);
   });
 
-  app.post('/api/calendar/feed-link', { ...member, schema: rotateFeedSchema }, async (req) => {
+  app.post(calendarApi.rotateFeed.path, { ...member, schema: rotateFeedSchema }, async (req) => {
     const url = `${publicUrl}${memberFeedPath(await rotateFeedToken(app.db, req.session!.userId))}`;
     return { url, webcal_url: url.replace(/^https?:/, 'webcal:') };
   });
 
-  app.delete('/api/calendar/feed-link', { ...member, schema: revokeFeedSchema }, async (req) => {
+  app.delete(calendarApi.revokeFeed.path, { ...member, schema: revokeFeedSchema }, async (req) => {
     await revokeFeedToken(app.db, req.session!.userId);
     return { ok: true as const };
   });

@@ -2,7 +2,8 @@ import { QueueEvents } from 'bullmq';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FLYER_WAIT_MS, flyerFileName } from '@app/common/domain/flyer';
 import { ZApiError } from '@app/common/schemas/errors';
-import { ZFlyerJobParams, ZFlyerRequest, ZFlyerStatus } from '@app/common/schemas/flyers';
+import { flyersApi } from '@app/common/api/flyers';
+import { ZFlyerJobParams } from '@app/common/schemas/flyers';
 import { FlyerRequestError, findFlyer, flyerStatus, requestFlyer } from '@app/common/server/flyers.repository';
 import { bullPrefix, createBullConnection } from '@app/common/server/redis';
 import { httpError } from '../../http-error';
@@ -31,14 +32,14 @@ export const flyerRoutes: FastifyPluginAsyncZod<{ redisUrl: string; redisPrefix:
   const publicUrl = (key: string) => app.storage.publicUrl(key);
 
   app.post(
-    '/api/flyers',
+    flyersApi.request.path,
     {
       config: { access: 'member', limit: 'flyer_generation' },
       schema: {
         tags: ['sessions'],
         summary: 'Generate the weekly flyer of a speaker for a session day (waits a few seconds, else 202 with the job id)',
-        body: ZFlyerRequest,
-        response: { 200: ZFlyerStatus, 202: ZFlyerStatus, 400: ZApiError, 401: ZApiError, 404: ZApiError, 422: ZApiError, 429: ZApiError, 503: ZApiError },
+        body: flyersApi.request.body,
+        response: { 200: flyersApi.request.response, 202: flyersApi.request.response, 400: ZApiError, 401: ZApiError, 404: ZApiError, 422: ZApiError, 429: ZApiError, 503: ZApiError },
       },
     },
     async (req, reply) => {
@@ -66,10 +67,10 @@ export const flyerRoutes: FastifyPluginAsyncZod<{ redisUrl: string; redisPrefix:
   );
 
   app.get(
-    '/api/flyers/:jobId',
+    flyersApi.status.path,
     {
       config: { access: 'member' },
-      schema: { tags: ['sessions'], summary: 'Where a flyer job stands (pending, ready with flyerUrl, or failed)', params: ZFlyerJobParams, response: { 200: ZFlyerStatus, 400: ZApiError, 401: ZApiError, 404: ZApiError } },
+      schema: { tags: ['sessions'], summary: 'Where a flyer job stands (pending, ready with flyerUrl, or failed)', params: flyersApi.status.params, response: { 200: flyersApi.status.response, 400: ZApiError, 401: ZApiError, 404: ZApiError } },
     },
     async (req) => {
       const row = await findFlyer(app.db, req.params.jobId);

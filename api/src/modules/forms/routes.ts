@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { formsApi } from '@app/common/api/forms';
 import { ZBusinessApplication, ZFeedback } from '@app/common/schemas/ecosystem-forms';
 import { ZApiError } from '@app/common/schemas/errors';
 import {
   ZConsultationRequest,
-  ZFormStored,
   ZIncubatorApplication,
   ZIncubatorRegistration,
   ZScholarshipApplication,
@@ -13,8 +13,11 @@ import {
 import { storeFormSubmission } from '@app/common/server/forms.repository';
 import { requestMail } from '@app/common/server/mail/enqueue';
 
+/** A stored form's name: one the contract's `:form` allows, so no form is offered that the web's client cannot name. */
+type FormName = z.infer<typeof formsApi.submit.params>['form'];
+
 interface FormRoute<S extends z.ZodType> {
-  path: string;
+  path: FormName;
   kind: FormKind;
   body: S;
   summary: string;
@@ -43,10 +46,10 @@ const FORMS = [
 export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const f of FORMS as Array<FormRoute<z.ZodType>>) {
     app.post(
-      `/api/forms/${f.path}`,
+      formsApi.submit.path.replace(':form', f.path),
       {
         config: { access: 'public', limit: 'form_submission' },
-        schema: { tags: ['forms'], summary: f.summary, body: f.body, response: { 201: ZFormStored, 400: ZApiError, 429: ZApiError, 503: ZApiError } },
+        schema: { tags: ['forms'], summary: f.summary, body: f.body, response: { 201: formsApi.submit.response, 400: ZApiError, 429: ZApiError, 503: ZApiError } },
       },
       async (req, reply) => {
         const saved = await storeFormSubmission(app.db, {

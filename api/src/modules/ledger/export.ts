@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LEDGER_PATHS } from '@app/common/api/ledger-paths';
 import { ZLedgerExportQuery } from '@app/common/schemas/ledger';
 import { ledgerCsv } from '@app/common/server/csv-export';
 
 /** GET /api/ledger/export.csv: the public ledger as CSV, all rows or those of the current search, streamed. */
 export const ledgerExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/ledger/export.csv',
+    LEDGER_PATHS.exportCsv,
     {
       config: { access: 'public', limit: 'api_call' },
       schema: {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fastifyEtag from '@fastify/etag';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LEDGER_PATHS } from '@app/common/api/ledger-paths';
 import { LEDGER_CACHE_CONTROL } from '@app/common/domain/ledger-http-cache';
 import { listLedger } from '@app/common/server/ledger-page.repository';
 import { ledgerSummary } from '@app/common/server/ledger-totals.repository';
@@ -38,7 +39,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const send = (reply: FastifyReply, a: Answer) => reply.header('etag', a.etag).type(JSON_TYPE).send(a.body);
 
-  app.get('/api/ledger', { config: { access: 'public' }, schema: listLedgerSchema }, async (req, reply) => {
+  app.get(LEDGER_PATHS.page, { config: { access: 'public' }, schema: listLedgerSchema }, async (req, reply) => {
     const q = req.query;
     // Serialised here from the repository's typed answer (as the cached ones are): re-checking 50 rows against the
     // response schema on every request is work the types already do.
@@ -49,7 +50,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     return send(reply as FastifyReply, await app.ledgerCache.get(`page:${q.pageSize}:${q.page}:${at}`, async () => answer(await listLedger(app.db, q))));
   });
 
-  app.get('/api/ledger/summary', { config: { access: 'public' }, schema: ledgerSummarySchema }, async (_req, reply) => {
+  app.get(LEDGER_PATHS.summary, { config: { access: 'public' }, schema: ledgerSummarySchema }, async (_req, reply) => {
     return send(reply as FastifyReply, await app.ledgerCache.get('summary', async () => answer(await ledgerSummary(app.db))));
   });
 };

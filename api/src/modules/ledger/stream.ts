@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LEDGER_PATHS } from '@app/common/api/ledger-paths';
 import { ledgerStreamSchema } from './schema';
 
 /** A comment line every this many ms keeps proxies and browsers from closing a quiet stream (nginx: 60 s by default). */
@@ -42,7 +43,7 @@ export const ledgerStreamRoutes: FastifyPluginAsyncZod = async (app) => {
     streams.clear();
   });
 
-  app.get('/api/ledger/stream', { config: { access: 'public', eventStream: true }, schema: ledgerStreamSchema }, async (req, reply) => {
+  app.get(LEDGER_PATHS.stream, { config: { access: 'public', eventStream: true }, schema: ledgerStreamSchema }, async (req, reply) => {
     if (!closing && streams.size >= MAX_STREAMS) {
       return reply.status(503).header('retry-after', '10').send({ statusCode: 503, error: 'Service Unavailable', message: 'Too many live ledger streams; try again shortly', requestId: req.id });
     }

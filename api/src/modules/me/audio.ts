@@ -1,5 +1,6 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { meApi } from '@app/common/api/me';
 import { AUDIO_MAX_BYTES, AUDIO_MESSAGES, isWebm, memberAudioPath } from '@app/common/domain/audio';
 import { httpError } from '../../http-error';
 import { findUnstorable, unstorableError } from '../../plugins/string-gate';
@@ -28,7 +29,7 @@ export const meAudioRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: AUDIO_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 } });
 
   app.post(
-    '/api/me/audio',
+    meApi.uploadAudio.path,
     {
       config: { access: 'member' },
       schema: uploadAudioSchema,

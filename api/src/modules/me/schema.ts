@@ -1,27 +1,24 @@
 import { z } from 'zod';
 import { AUDIO_MAX_BYTES } from '@app/common/domain/audio';
 import { ZApiError } from '@app/common/schemas/errors';
-import { ZSpeakerProfile, ZSpeakerProfileForm } from '@app/common/schemas/speakers';
-import { ZAudioUploaded } from '@app/common/schemas/profiles';
-import { ZPrivacySettings, ZSecurityMetrics } from '@app/common/schemas/security';
-import { meApi, ZAudioUploadQuery } from '@app/common/api/me';
+import { meApi } from '@app/common/api/me';
 
 /** GET /api/me/privacy */
-export const getPrivacySchema = { tags: ['me'], summary: 'My privacy settings (defaults when never saved)', response: { 200: ZPrivacySettings, 401: ZApiError } };
+export const getPrivacySchema = { tags: ['me'], summary: 'My privacy settings (defaults when never saved)', response: { 200: meApi.privacy.response, 401: ZApiError } };
 
 /** PUT /api/me/privacy */
 export const putPrivacySchema = {
   tags: ['me'],
   summary: 'Save my privacy settings (upsert). profile_visibility: other members see my bio and audio; email_visibility: my e-mail on my profile; directory_listing: listed in /community',
-  body: ZPrivacySettings,
-  response: { 200: ZPrivacySettings, 400: ZApiError, 401: ZApiError },
+  body: meApi.savePrivacy.body,
+  response: { 200: meApi.savePrivacy.response, 400: ZApiError, 401: ZApiError },
 };
 
 /** GET /api/me/security */
 export const getSecuritySchema = {
   tags: ['me'],
   summary: 'Account age, security events in the last 30 days, last sign-in',
-  response: { 200: ZSecurityMetrics, 401: ZApiError },
+  response: { 200: meApi.security.response, 401: ZApiError },
 };
 
 /** Documents the multipart body; validation is the handler's (the bytes are read as a stream, not parsed into the body). */
@@ -35,9 +32,9 @@ export const uploadAudioSchema = {
   summary:
     'Upload my profile audio (multipart field "audio", WebM, at most 10 MB); replaces the previous recording and answers the access-checked URL it plays from (GET /api/members/{id}/audio). purpose=speaker (the speaker page) stores it as user-audio/{discord_id}/audio-{timestamp}.webm',
   consumes: ['multipart/form-data'],
-  querystring: ZAudioUploadQuery,
+  querystring: meApi.uploadAudio.query,
   body: ZAudioUploadBody,
-  response: { 201: ZAudioUploaded, 400: ZApiError, 401: ZApiError, 403: ZApiError, 413: ZApiError, 415: ZApiError },
+  response: { 201: meApi.uploadAudio.response, 400: ZApiError, 401: ZApiError, 403: ZApiError, 413: ZApiError, 415: ZApiError },
 };
 
 /** GET /api/me/investments */
@@ -48,7 +45,7 @@ export const listMyInvestmentsSchema = {
 };
 
 /** GET /api/me/speaker-profile */
-export const mySpeakerProfileSchema = { tags: ['sessions'], summary: 'My speaker profile', response: { 200: ZSpeakerProfile, 401: ZApiError } };
+export const mySpeakerProfileSchema = { tags: ['sessions'], summary: 'My speaker profile', response: { 200: meApi.speakerProfile.response, 401: ZApiError } };
 
 /** PUT /api/me/speaker-profile */
-export const saveSpeakerProfileSchema = { tags: ['sessions'], summary: 'Save my speaker topic and bio', body: ZSpeakerProfileForm, response: { 200: ZSpeakerProfile, 400: ZApiError, 401: ZApiError } };
+export const saveSpeakerProfileSchema = { tags: ['sessions'], summary: 'Save my speaker topic and bio', body: meApi.saveSpeakerProfile.body, response: { 200: meApi.saveSpeakerProfile.response, 400: ZApiError, 401: ZApiError } };

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { zStorable } from '@app/common/domain/text';
 import { ZApiError } from '@app/common/schemas/errors';
-import { ZMembersPage, ZMembersQuery } from '@app/common/schemas/members';
+import { membersApi } from '@app/common/api/members';
 
 /** GET /api/members */
 export const listMembersSchema = {
   tags: ['members'],
   summary: 'Member directory: listed members, newest first, searchable by username',
-  querystring: ZMembersQuery,
-  response: { 200: ZMembersPage, 400: ZApiError, 401: ZApiError },
+  querystring: membersApi.list.query,
+  response: { 200: membersApi.list.response, 400: ZApiError, 401: ZApiError },
 };
 
 /** GET /api/members/:id/audio */

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError } from '@app/common/schemas/errors';
-import { ZNewsletterSubscribe, ZNewsletterToken } from '@app/common/schemas/mail';
 import { requestMail } from '@app/common/server/mail/enqueue';
 import { confirmSubscription, requestSubscription, unsubscribe } from '@app/common/server/mail/newsletter.repository';
 import { httpError } from '../../http-error';
-import { ZMessage } from '@app/common/api/contract';
+import { newsletterApi } from '@app/common/api/newsletter';
 
 
 /**
@@ -14,10 +13,10 @@ import { ZMessage } from '@app/common/api/contract';
  */
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/api/newsletter/subscribe',
+    newsletterApi.subscribe.path,
     {
       config: { access: 'public', limit: 'form_submission' },
-      schema: { tags: ['newsletter'], summary: 'Ask for the newsletter: sends a confirmation link', body: ZNewsletterSubscribe, response: { 202: ZMessage, 400: ZApiError, 429: ZApiError, 503: ZApiError } },
+      schema: { tags: ['newsletter'], summary: 'Ask for the newsletter: sends a confirmation link', body: newsletterApi.subscribe.body, response: { 202: newsletterApi.subscribe.response, 400: ZApiError, 429: ZApiError, 503: ZApiError } },
     },
     async (req, reply) => {
       const pending = await requestSubscription(app.db, req.body.email);
@@ -26,10 +25,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.post(
-    '/api/newsletter/confirm',
+    newsletterApi.confirm.path,
     {
       config: { access: 'public', limit: 'form_submission' },
-      schema: { tags: ['newsletter'], summary: 'Confirm a subscription with the link from the mail', body: ZNewsletterToken, response: { 200: ZMessage, 400: ZApiError, 404: ZApiError, 429: ZApiError } },
+      schema: { tags: ['newsletter'], summary: 'Confirm a subscription with the link from the mail', body: newsletterApi.confirm.body, response: { 200: newsletterApi.confirm.response, 400: ZApiError, 404: ZApiError, 429: ZApiError } },
     },
     async (req) => {
       const confirmed = await confirmSubscription(app.db, req.body.token);
@@ -39,10 +38,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.post(
-    '/api/newsletter/unsubscribe',
+    newsletterApi.unsubscribe.path,
     {
       config: { access: 'public', limit: 'form_submission' },
-      schema: { tags: ['newsletter'], summary: 'Unsubscribe with the link from a newsletter mail', body: ZNewsletterToken, response: { 200: ZMessage, 400: ZApiError, 404: ZApiError, 429: ZApiError } },
+      schema: { tags: ['newsletter'], summary: 'Unsubscribe with the link from a newsletter mail', body: newsletterApi.unsubscribe.body, response: { 200: newsletterApi.unsubscribe.response, 400: ZApiError, 404: ZApiError, 429: ZApiError } },
     },
     async (req) => {
       if (!(await unsubscribe(app.db, req.body.token))) throw httpError(404, 'This unsubscribe link is not valid.');

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@app/common/schemas/errors';
-import { ZManageLinkQuery, ZMonthlyGiftList, ZMonthlyGiftParams, ZPortalUrl } from '@app/common/schemas/monthly';
+import { paymentsApi } from '@app/common/api/payments';
+import { ZManageLinkQuery } from '@app/common/schemas/monthly';
 import { findSubscription } from '@app/common/server/payments/monthly';
 import { listMonthlyGifts } from '@app/common/server/payments/monthly-gifts.repository';
 import { verifyManageToken } from '@app/common/server/payments/monthly-links';
@@ -14,20 +15,20 @@ import { portalFor } from './monthly.service';
  */
 export const monthlyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productName: string }> = async (app, opts) => {
   app.get(
-    '/api/payments/monthly',
-    { config: { access: 'member', limit: 'api_call' }, schema: { tags: ['payments'], summary: 'My running monthly gifts', response: { 200: ZMonthlyGiftList, 401: ZApiError } } },
+    paymentsApi.monthlyGifts.path,
+    { config: { access: 'member', limit: 'api_call' }, schema: { tags: ['payments'], summary: 'My running monthly gifts', response: { 200: paymentsApi.monthlyGifts.response, 401: ZApiError } } },
     async (req) => ({ rows: await listMonthlyGifts(app.db, req.session!.userId) }),
   );
 
   app.post(
-    '/api/payments/monthly/:id/portal',
+    paymentsApi.monthlyPortal.path,
     {
       config: { access: 'member', limit: 'payment' },
       schema: {
         tags: ['payments'],
         summary: "Open the payment provider's Customer Portal for one of my monthly gifts (change the card or cancel)",
-        params: ZMonthlyGiftParams,
-        response: { 200: ZPortalUrl, 401: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError, 503: ZApiError },
+        params: paymentsApi.monthlyPortal.params,
+        response: { 200: paymentsApi.monthlyPortal.response, 401: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError, 503: ZApiError },
       },
     },
     async (req) => {

@@ -73,7 +73,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
   const checkout: CheckoutDeps = { db: app.db, provider: app.payments, emitter: app.emitter, log: app.log, queues: app.queues };
 
   app.post(
-    '/api/payments/donations',
+    createDonation.path,
     {
       config: { access: 'public', limit: 'donation' },
       schema: createDonationSchema,
@@ -118,7 +118,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
   );
 
   app.post(
-    '/api/payments/program',
+    createProgramPayment.path,
     {
       config: { access: 'public', limit: 'payment' },
       schema: createProgramPaymentSchema,
@@ -132,7 +132,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
   );
 
   app.post(
-    '/api/payments/investments',
+    createInvestment.path,
     {
       config: { access: 'member', limit: 'payment' },
       schema: createInvestmentSchema,
@@ -162,7 +162,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
   );
 
   app.post(
-    '/api/payments/verify',
+    verify.path,
     {
       config: { access: 'public', limit: 'api_call' },
       schema: verifyPaymentSchema,
@@ -176,7 +176,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ publicUrl: string; productNa
   );
 
   app.post(
-    '/api/payments/investments/verify',
+    verifyInvestment.path,
     {
       config: { access: 'member' },
       schema: verifyInvestmentSchema,

@@ -3,12 +3,13 @@ import { memberAudioPath } from '@app/common/domain/audio';
 import { maySeeProfileDetails } from '@app/common/domain/privacy';
 import { userNotFoundMessage, type TProfile } from '@app/common/schemas/profiles';
 import { findProfile } from '@app/common/server/profiles.repository';
+import { membersApi } from '@app/common/api/members';
 import { httpError } from '../../http-error';
 import { getProfileSchema } from './schema';
 
 /** Member profiles (members only, like the directory); Profile Visibility is enforced here, not in the page. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/profiles/:username', { config: { access: 'member' }, schema: getProfileSchema }, async (req, reply): Promise<TProfile> => {
+  app.get(membersApi.profile.path, { config: { access: 'member' }, schema: getProfileSchema }, async (req, reply): Promise<TProfile> => {
     const row = await findProfile(app.db, req.params.username);
     if (!row) throw httpError(404, userNotFoundMessage(req.params.username));
     const viewer = req.session!;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isValidEmail } from '@app/common/domain/contact';
 import { ZApiError } from '@app/common/schemas/errors';
-import { ZSpeakerInvitation } from '@app/common/schemas/mail';
 import { enqueueMail } from '@app/common/server/mail/enqueue';
 import { checkSpeakerToken } from '@app/common/server/speaker-sessions.repository';
 import { httpError } from '../../http-error';
@@ -13,14 +12,14 @@ import { sessionsApi } from '@app/common/api/sessions';
  */
 export const speakerInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/api/speaker-sessions/:id/invitation',
+    sessionsApi.sendInvitation.path,
     {
       config: { access: 'admin' },
       schema: {
         tags: ['speaker-sessions'],
         summary: "Mail the session's current speaker token, studio link and time to its speaker",
         params: sessionsApi.sendInvitation.params,
-        body: ZSpeakerInvitation,
+        body: sessionsApi.sendInvitation.body,
         response: { 202: sessionsApi.sendInvitation.response, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 503: ZApiError },
       },
     },

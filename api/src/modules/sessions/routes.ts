@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionsApi } from '@app/common/api/sessions';
 import { audit } from '@app/common/server/audit.repository';
 import {
   createSession,
@@ -42,42 +43,42 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const admin = { config: { access: 'admin' as const } };
 
-  app.get('/api/speaker-sessions', { ...admin, schema: listSessionsSchema }, async () => ({ sessions: await listSessions(app.db) }));
+  app.get(sessionsApi.list.path, { ...admin, schema: listSessionsSchema }, async () => ({ sessions: await listSessions(app.db) }));
 
-  app.get('/api/speaker-sessions/speaker-options', { ...admin, schema: speakerOptionsSchema }, async (req) => ({ members: await listSpeakerOptions(app.db, req.query.search) }));
+  app.get(sessionsApi.speakerOptions.path, { ...admin, schema: speakerOptionsSchema }, async (req) => ({ members: await listSpeakerOptions(app.db, req.query.search) }));
 
-  app.post('/api/speaker-sessions', { ...admin, schema: createSessionSchema }, async (req, reply) => {
+  app.post(sessionsApi.create.path, { ...admin, schema: createSessionSchema }, async (req, reply) => {
     const row = await createSession(app.db, req.body).catch((err: unknown) => Promise.reject(refusal(err)));
     const { token, expiresAt } = await issueSpeakerToken(app.db, row.id, req.session!.userId);
     await audit(app.db, 'speaker_token_generated', meta(req), { session_id: row.id, reason: 'created' });
     return reply.status(201).send({ session: toApiSession(row), token, token_expires_at: expiresAt.toISOString() });
   });
 
-  app.patch('/api/speaker-sessions/:id', { ...admin, schema: updateSessionSchema }, async (req) => {
+  app.patch(sessionsApi.update.path, { ...admin, schema: updateSessionSchema }, async (req) => {
     const row = await editSession(app, req.log, req.params.id, req.body).catch((err: unknown) => Promise.reject(refusal(err)));
     if (!row) throw notFound();
     return toApiSession(row);
   });
 
-  app.delete('/api/speaker-sessions/:id', { ...admin, schema: deleteSessionSchema }, async (req) => {
+  app.delete(sessionsApi.remove.path, { ...admin, schema: deleteSessionSchema }, async (req) => {
     if (!(await removeSession(app, req.log, req.params.id))) throw notFound();
     return { ok: true as const };
   });
 
-  app.post('/api/speaker-sessions/:id/status', { ...admin, schema: changeStatusSchema }, async (req) => {
+  app.post(sessionsApi.changeStatus.path, { ...admin, schema: changeStatusSchema }, async (req) => {
     const row = await moveSession(app, req.log, req.params.id, req.body.status).catch((err: unknown) => Promise.reject(refusal(err)));
     if (!row) throw notFound();
     return toApiSession(row);
   });
 
-  app.post('/api/speaker-sessions/:id/token', { ...admin, schema: newTokenSchema }, async (req) => {
+  app.post(sessionsApi.newToken.path, { ...admin, schema: newTokenSchema }, async (req) => {
     if (!(await findSession(app.db, req.params.id))) throw notFound();
     const { token, expiresAt } = await issueSpeakerToken(app.db, req.params.id, req.session!.userId);
     await audit(app.db, 'speaker_token_generated', meta(req), { session_id: req.params.id, reason: 'regenerated' });
     return { token, token_expires_at: expiresAt.toISOString() };
   });
 
-  app.put('/api/speaker-sessions/:id/recording-url', { ...admin, schema: recordingUrlSchema }, async (req) => {
+  app.put(sessionsApi.setRecordingUrl.path, { ...admin, schema: recordingUrlSchema }, async (req) => {
     const row = await setRecordingUrl(app.db, req.params.id, req.body.recording_url);
     if (!row) throw notFound();
     await audit(app.db, 'session_recording_url_updated', meta(req), { session_id: row.id, recording_url: req.body.recording_url });

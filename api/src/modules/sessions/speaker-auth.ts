@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionsApi } from '@app/common/api/sessions';
 import { checkSpeakerToken, createStudioCredential, toApiSession } from '@app/common/server/speaker-sessions.repository';
 import { studioCookieName } from '../../plugins/access';
 import { limitPerGuess } from '../../plugins/rate-limit';
@@ -12,7 +13,7 @@ import { authenticateSpeakerSchema } from './schema';
  */
 export const speakerAuthRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (app, opts) => {
   app.post(
-    '/api/speaker/authenticate',
+    sessionsApi.authenticateSpeaker.path,
     {
       // Per IP (studio_token, apart from sign-ins) and per token value tried (authentication, from anywhere).
       config: { access: 'public', limit: 'studio_token' },

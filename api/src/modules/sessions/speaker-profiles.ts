@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionsApi } from '@app/common/api/sessions';
 import { memberAudioPath } from '@app/common/domain/audio';
 import { maySeeProfileDetails, type ProfileViewer } from '@app/common/domain/privacy';
 import type { TSpeakerProfile } from '@app/common/schemas/speakers';
@@ -24,7 +25,7 @@ export function toSpeakerCard(r: SpeakerRow, viewer: ProfileViewer): TSpeakerPro
 
 /** Speaker profiles for the Brotherhood tab (the member's own is under /api/me/speaker-profile). */
 export const speakerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/speakers', { config: { access: 'member' }, schema: listSpeakersSchema }, async (req) => ({
+  app.get(sessionsApi.speakers.path, { config: { access: 'member' }, schema: listSpeakersSchema }, async (req) => ({
     speakers: (await listSpeakers(app.db)).map((r) => toSpeakerCard(r, req.session!)),
   }));
 
