@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { studioApi } from '@app/common/api/studio';
 import { ZApiError } from '@app/common/schemas/errors';
-import { STUDIO_API, ZFinishTake, ZMissingChunks, ZStudioState, ZStudioTake } from '@app/common/studio';
+import { ZMissingChunks } from '@app/common/studio';
 import { currentTake, findRecording, heldSeqs, missingMessage, resumePoint, takeState, TakeConflictError, toTake } from '@app/common/server/recordings.repository';
 import { findSession, toApiSession } from '@app/common/server/speaker-sessions.repository';
 import { httpError } from '../../http-error';
 import { startTake, stopTake } from './studio.service';
-
-const ZRecordingId = z.object({ id: z.uuid({ error: 'id must be a recording id' }) });
 
 /**
  * The live studio's REST side (speaker access: the studio credential cookie, scoped to one session).
@@ -16,13 +15,13 @@ const ZRecordingId = z.object({ id: z.uuid({ error: 'id must be a recording id' 
  */
 export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    `${STUDIO_API}/recordings`,
+    studioApi.startTake.path,
     {
       config: { access: 'speaker' },
       schema: {
         tags: ['studio'],
         summary: 'Start the session\'s live take (scheduled → live), or answer the one already live (a reloaded studio resumes it)',
-        response: { 200: ZStudioTake, 201: ZStudioTake, 401: ZApiError, 409: ZApiError },
+        response: { 200: studioApi.startTake.response, 201: studioApi.startTake.response, 401: ZApiError, 409: ZApiError },
       },
     },
     async (req, reply) => {
@@ -40,13 +39,13 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${STUDIO_API}/state`,
+    studioApi.state.path,
     {
       config: { access: 'speaker' },
       schema: {
         tags: ['studio'],
         summary: 'The studio\'s session and its live (else latest) take with the server\'s resume point; refetched on every reconnect',
-        response: { 200: ZStudioState, 401: ZApiError, 404: ZApiError },
+        response: { 200: studioApi.state.response, 401: ZApiError, 404: ZApiError },
       },
     },
     async (req) => {
@@ -59,15 +58,15 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${STUDIO_API}/recordings/:id/finish`,
+    studioApi.finishTake.path,
     {
       config: { access: 'speaker' },
       schema: {
         tags: ['studio'],
         summary: 'Stop: with every chunk 0..final_seq stored, the take becomes finalizing and recording.finalize is enqueued (202); 409 lists missing seqs',
-        params: ZRecordingId,
-        body: ZFinishTake,
-        response: { 202: ZStudioTake, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: z.union([ZMissingChunks, ZApiError]) },
+        params: studioApi.finishTake.params,
+        body: studioApi.finishTake.body,
+        response: { 202: studioApi.finishTake.response, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: z.union([ZMissingChunks, ZApiError]) },
       },
     },
     async (req, reply) => {

@@ -1,12 +1,13 @@
 import { type TSpeakerAuthResult } from '@app/common/schemas/sessions';
-import { STUDIO_API, ZMissingChunks, ZStudioState, ZStudioTake, type TStudioState, type TStudioTake } from '@app/common/studio';
+import { ZMissingChunks, type TStudioState, type TStudioTake } from '@app/common/studio';
+import { studioApi } from '@app/common/api/studio';
 import { sessionsApi } from '@app/common/api/sessions';
-import { ApiError, apiErrorFrom, call, csrfHeaders, getJson, sendJson } from '../../lib/api';
+import { ApiError, apiErrorFrom, call, csrfHeaders, urlOf } from '../../lib/api';
 
 /** GET /api/studio/state: the studio credential's session and take, or null when there is no valid credential (401). */
 export async function fetchStudioState(signal?: AbortSignal): Promise<TStudioState | null> {
   try {
-    return await getJson(`${STUDIO_API}/state`, ZStudioState, signal);
+    return await call(studioApi.state, {}, signal);
   } catch (err) {
     if (err instanceof ApiError && err.statusCode === 401) return null;
     throw err;
@@ -20,7 +21,7 @@ export function authenticateSpeaker(token: string): Promise<TSpeakerAuthResult> 
 
 /** POST /api/studio/recordings: starts the session's take (or answers the one that is already live). */
 export function startTake(): Promise<TStudioTake> {
-  return sendJson('POST', `${STUDIO_API}/recordings`, {}, ZStudioTake);
+  return call(studioApi.startTake);
 }
 
 /** The finish call's outcome: accepted, or the seqs the server is missing. */
@@ -28,7 +29,7 @@ export type FinishOutcome = { accepted: true } | { accepted: false; missing: num
 
 /** POST /api/studio/recordings/:id/finish with the last seq; a 409 answers the missing seqs, other failures throw ApiError. */
 export async function finishTake(recordingId: string, finalSeq: number, durationSeconds?: number): Promise<FinishOutcome> {
-  const res = await fetch(`${STUDIO_API}/recordings/${encodeURIComponent(recordingId)}/finish`, {
+  const res = await fetch(urlOf(studioApi.finishTake, { params: { id: recordingId } }), {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(await csrfHeaders()) },
     body: JSON.stringify({ final_seq: finalSeq, ...(durationSeconds === undefined ? {} : { duration_seconds: durationSeconds }) }),
