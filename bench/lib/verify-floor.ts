@@ -53,7 +53,8 @@ export async function floorVerify(page: Page, origin: string, investorId: string
           const note = answer.checkpoint.note;
           const split = note.indexOf('\n\n');
           const message = new TextEncoder().encode(note.slice(0, split + 1));
-          const key = b64(answer.verifierKey.split('+')[2]!).slice(1);
+          // <name>+<key hash>+<base64 of the algorithm byte and the key>: the base64 may hold '+' itself.
+          const key = b64(answer.verifierKey.split('+').slice(2).join('+')).slice(1);
           const signature = b64(note.slice(split + 2).trim().split(' ').pop()!).slice(4);
           const publicKey = await crypto.subtle.importKey('raw', key, { name: 'Ed25519' }, false, ['verify']);
           const signed = await crypto.subtle.verify({ name: 'Ed25519' }, publicKey, signature, message);
