@@ -25,6 +25,8 @@ export async function verifyTimes(chromePath: string, origin: string, investorId
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await page.goto(`${origin}/token-ledger`, { waitUntil: 'load' });
+      // tsx keeps function names by wrapping them in `__name`, which the page does not have (a string is sent as it is).
+      await page.evaluate('window.__name = (f) => f');
       await page.getByLabel('Investor ID').fill(investorId);
       await page.getByTestId('ledger-verify-row').first().waitFor();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -90,8 +92,6 @@ interface VerifyProbe {
  * document: React may have drawn the row's button anew between finding it and clicking it.
  */
 async function timedVerify(page: Page): Promise<{ ms: number; outcome: string }> {
-  // tsx keeps function names by wrapping them in `__name`, which the page does not have (a string is sent as it is).
-  await page.evaluate('window.__name = (f) => f');
   await page.evaluate(() => {
     const probe = { clickedAt: 0, outcome: null } as Omit<VerifyProbe, 'done'> & { done?: VerifyProbe['done'] };
     probe.done = new Promise((resolve) => {

@@ -1,18 +1,11 @@
-// The services tests' probes: whether a process lives, a query or a Redis call on its own connection, the pids of
+// The services tests' probes: a process that should end, a query or a Redis call on its own connection, the pids of
 // the Postgres and Redis servers that answer.
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { isAlive } from '../../scripts/lib/services/util';
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export async function waitUntilDead(pid: number, ms = 15_000): Promise<boolean> {
   const deadline = Date.now() + ms;

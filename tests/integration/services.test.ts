@@ -17,7 +17,8 @@ import {
   loadEmbeddedPostgres,
   type Services,
 } from '../../scripts/lib/services';
-import { adminUrlOf, isAlive, postmasterPid, query, redisPid, waitUntilDead, withRedis } from '../helpers/services';
+import { adminUrlOf, postmasterPid, query, redisPid, waitUntilDead, withRedis } from '../helpers/services';
+import { isAlive } from '../../scripts/lib/services/util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVICES_MODULE = path.join(ROOT, 'scripts/lib/services.ts');

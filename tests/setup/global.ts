@@ -11,6 +11,7 @@ import { ensureFfmpeg } from '../../scripts/lib/ffmpeg';
 import { ensureGo } from '../../scripts/lib/golang';
 import { ensurePythonIcalendar } from '../../scripts/lib/icalendar';
 import { ASYNC_COMMIT } from '../helpers/db';
+import { adminUrlOf } from '../helpers/services';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,12 +32,6 @@ interface State {
 
 const KEY = Symbol.for('adx.test.global');
 type Holder = { [KEY]?: Promise<State> };
-
-function adminUrlOf(databaseUrl: string): string {
-  const u = new URL(databaseUrl);
-  u.pathname = '/postgres';
-  return u.toString();
-}
 
 async function prepare(): Promise<State> {
   const log = (m: string) => process.stdout.write(`[test setup] ${m}\n`);
