@@ -7,7 +7,7 @@
 // CPU its server used per answer (and, for the account, its Postgres backends'): other tenants of a busy machine
 // change that much less than they change req/s and p99, so runs on a shared machine can still be compared.
 import { loadavg } from 'node:os';
-import { appendLedgerRows } from '@app/common/server/ledger.repository';
+import { appendLedgerRows } from '@app/common/server/ledger/ledger.repository';
 import { createSession } from '@app/common/server/sessions.repository';
 import { cpuSince, cpuSnapshot } from './lib/cpu';
 import { benchDatabase } from './lib/database';

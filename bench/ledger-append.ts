@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { Knex } from 'knex';
-import { appendToLog } from '@app/common/server/tlog.repository';
+import { appendToLog } from '@app/common/server/ledger/tlog.repository';
 import { benchDatabase, type BenchDatabase } from './lib/database';
 import { report } from './lib/harness';
 

@@ -5,7 +5,7 @@
 // run. Target: inclusion proof p99 <= 20 ms. 10 connections, autocannon, everything on this machine; the database is
 // kept (BENCH_PROOFS_DB) so a second run skips the seeding. BENCH_DURATION_S shortens a run.
 import { loadavg } from 'node:os';
-import { appendToLog } from '@app/common/server/tlog.repository';
+import { appendToLog } from '@app/common/server/ledger/tlog.repository';
 import { benchDatabase, emptyLedger } from './lib/database';
 import { load, report, type LoadResult } from './lib/harness';
 import { apiBesidePeer } from './lib/processes';

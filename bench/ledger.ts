@@ -14,7 +14,7 @@ import { startClusterProxy } from '../scripts/lib/nginx';
 import { ROOT } from '../scripts/lib/paths';
 import { startProcess, waitForHttp } from '../scripts/lib/proc';
 import { cpuSince, cpuSnapshot, processTree } from './lib/cpu';
-import { appendToLog } from '@app/common/server/tlog.repository';
+import { appendToLog } from '@app/common/server/ledger/tlog.repository';
 import { benchDatabase, emptyLedger } from './lib/database';
 import { runCompiledApi } from './lib/processes';
 import { measureCsvExport } from './lib/csv-export';

@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT } from '../scripts/lib/paths';
 import { exitCode, run, startProcess, waitForHttp, type Managed } from '../scripts/lib/proc';
 import { processTree } from './lib/cpu';
-import { appendToLog } from '@app/common/server/tlog.repository';
+import { appendToLog } from '@app/common/server/ledger/tlog.repository';
 import { benchDatabase } from './lib/database';
 import { freePort, load, report } from './lib/harness';
 import { deleteRedisPrefixes } from './lib/redis-keys';

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
  * Tells every API process that the public ledger changed: a statement-level NOTIFY on the channel
  * `ledger_changed` after each insert (and truncate). Postgres delivers it at commit to every session
  * that LISTENs, so each replica can keep the summary and first page in memory and drop them exactly
- * when they stop being true (common/src/server/ledger-cache.ts).
+ * when they stop being true (common/src/server/ledger/ledger-cache.ts).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`

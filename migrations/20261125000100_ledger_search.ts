@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The candidates of a searched ledger page (common/src/server/ledger-page-sql.ts, searchPageSql): the first `cap`
+ * The candidates of a searched ledger page (common/src/server/ledger/ledger-page-sql.ts, searchPageSql): the first `cap`
  * IDs of a prefix's byte range, in investor_id index order. A plpgsql function so that its plan is made once per
  * connection and is the same for every prefix: with the settings below, the only plan Postgres may choose is an
  * ordered walk of the investor_id index that stops after `cap` entries, however much of the ledger the prefix

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { appendToLog } from '../common/src/server/tlog.repository';
+import { appendToLog } from '../common/src/server/ledger/tlog.repository';
 
 /**
  * The ledger rows a transaction inserted and has not appended to the transparency log yet are queued in a setting

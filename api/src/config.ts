@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZBaseEnv, parseEnv, zPort } from '@app/common/server/env';
 import { repoRoot } from '@app/common/server/repo-root';
 import { checkStorageEnv, ZStorageEnv } from '@app/common/server/storage/index';
-import { checkLedgerKeyEnv, ZLedgerKeyEnv } from '@app/common/server/ledger-key';
+import { checkLedgerKeyEnv, ZLedgerKeyEnv } from '@app/common/server/ledger/ledger-key';
 import { ZLinkSecretEnv } from '@app/common/server/link-secret';
 import { ZIdleMemoryEnv } from '@app/common/server/idle-memory';
 

@@ -4,7 +4,7 @@
 // API spends above it is its own. DATABASE_URL and POOL_MAX as the API's; GET /?search=<prefix>.
 import { createServer } from 'node:http';
 import pg from 'pg';
-import { pageStatement, prefixRange, toPublicRow, type LedgerRowDb } from '@app/common/server/ledger-page-sql';
+import { pageStatement, prefixRange, toPublicRow, type LedgerRowDb } from '@app/common/server/ledger/ledger-page-sql';
 
 const PAGE_SIZE = 50;
 const statement = pageStatement('search', 'start', PAGE_SIZE + 1);

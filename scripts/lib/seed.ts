@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger.repository';
+import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger/ledger.repository';
 import { seedDemoCohort } from '@app/common/server/program/demo-cohort';
 import { SESSION_MINUTES } from '@app/common/domain/flyer';
 import { nextSessionDay, sessionTime } from '@app/common/domain/session-time';

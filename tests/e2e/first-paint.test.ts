@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '@app/common/routes';
-import { appendLedgerRows } from '@app/common/server/ledger.repository';
+import { appendLedgerRows } from '@app/common/server/ledger/ledger.repository';
 import { useE2eSite } from '../helpers/e2e';
 
 // A person does not wait for the app: they type and click as soon as the page shows the control. These tests act on

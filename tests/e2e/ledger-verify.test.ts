@@ -3,9 +3,9 @@
 // behind the append-only trigger fails and says so.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appendLedgerRows } from '@app/common/server/ledger.repository';
-import { ledgerSignerOf } from '@app/common/server/ledger-key';
-import { signCheckpoint } from '@app/common/server/tlog-checkpoints';
+import { appendLedgerRows } from '@app/common/server/ledger/ledger.repository';
+import { ledgerSignerOf } from '@app/common/server/ledger/ledger-key';
+import { signCheckpoint } from '@app/common/server/ledger/tlog-checkpoints';
 import { useE2eSite } from '../helpers/e2e';
 import { screenshot } from '../helpers/site';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendToLog } from '@app/common/server/tlog.repository';
+import { appendToLog } from '@app/common/server/ledger/tlog.repository';
 import { buildUser } from '../factories/index';
 import { useE2eSite } from '../helpers/e2e';
 import { screenshot, signInBrowser } from '../helpers/site';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ConsoleMessage } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PRIVATE_ROUTES, PUBLIC_ROUTES } from '@app/common/routes';
-import { appendLedgerRows } from '@app/common/server/ledger.repository';
+import { appendLedgerRows } from '@app/common/server/ledger/ledger.repository';
 import { useE2eSite } from '../helpers/e2e';
 import { openHydratedPage } from '../helpers/site';
 import { eventually } from '../helpers/worker';

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appendLedgerRows } from '@app/common/server/ledger.repository';
+import { appendLedgerRows } from '@app/common/server/ledger/ledger.repository';
 import { downloaded } from '../helpers/browser';
 import { useE2eSite } from '../helpers/e2e';
 import { refundNewestInvestment, signInBrowser } from '../helpers/site';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createSession } from '@app/common/server/sessions.repository';
 import { issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
-import { appendToLog } from '@app/common/server/tlog.repository';
+import { appendToLog } from '@app/common/server/ledger/tlog.repository';
 import { grantAdmin } from '@app/common/server/users.repository';
 import { demoCohortInput } from '@app/common/server/program/demo-cohort';
 import { insertCohort, type CohortRow } from '@app/common/server/program/cohorts.repository';

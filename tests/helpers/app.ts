@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../api/src/app';
-import { developmentKeyText } from '@app/common/server/ledger-key';
+import { developmentKeyText } from '@app/common/server/ledger/ledger-key';
 import { loadApiConfig, type ApiConfig } from '../../api/src/config';
 import { freshDatabase, testRedisPrefix, type TestDatabase } from './db';
 import { freePort } from '../../scripts/lib/proc';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger.repository';
+import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger/ledger.repository';
 import type { TestApp } from './app';
 import { eventually } from './worker';
 

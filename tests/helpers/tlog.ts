@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { auditLog, type LogAudit } from '@app/common/server/tlog-audit';
-import { leafOfRow, LEAF_COLUMNS, rootAt } from '@app/common/server/tlog.repository';
+import { auditLog, type LogAudit } from '@app/common/server/ledger/tlog-audit';
+import { leafOfRow, LEAF_COLUMNS, rootAt } from '@app/common/server/ledger/tlog.repository';
 import { rootOf, toHex, type Hash } from '@app/common/domain/tlog';
 
 /** Every leaf of the log recomputed from the ledger rows, in log order (every row must have its entry). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendLedgerRows } from '@app/common/server/ledger.repository';
+import { appendLedgerRows } from '@app/common/server/ledger/ledger.repository';
 import { statementYears } from '@app/common/server/account.repository';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { signInAs, type Client } from '../helpers/session';

@@ -18,7 +18,7 @@ import { mediaChunks } from '../helpers/media';
 import { IngestClient, sha256 } from '../helpers/studio';
 import { eventually } from '../helpers/worker';
 import { openEventStream } from '../helpers/event-stream';
-import { appendLedgerRows } from '@app/common/server/ledger.repository';
+import { appendLedgerRows } from '@app/common/server/ledger/ledger.repository';
 
 /** The APIs listen on one port at two loopback addresses: nginx finds them through the DNS name `api`, as in compose. */
 const API_HOSTS = ['127.0.0.1', '127.0.0.2'];

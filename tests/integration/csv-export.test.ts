@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appendLedgerRows } from '@app/common/server/ledger.repository';
-import { appendToLog, rootAt } from '@app/common/server/tlog.repository';
+import { appendLedgerRows } from '@app/common/server/ledger/ledger.repository';
+import { appendToLog, rootAt } from '@app/common/server/ledger/tlog.repository';
 import { fromHex, leafHashOf, rootOf, toHex } from '@app/common/domain/tlog';
 import { deliver, inboxDrained, startDonation, useStripeSite } from '../helpers/payments';
 import { startTestApp } from '../helpers/app';

@@ -1,7 +1,7 @@
 // The ledger API's page and search statements as Postgres plans them, and prefixes wider than a searched page sorts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_SORT_CAP } from '@app/common/server/ledger-page-sql';
-import { appendLedgerRows } from '@app/common/server/ledger.repository';
+import { SEARCH_SORT_CAP } from '@app/common/server/ledger/ledger-page-sql';
+import { appendLedgerRows } from '@app/common/server/ledger/ledger.repository';
 import { ZLedgerPage, type TLedgerPage } from '@app/common/schemas/ledger';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { appendWithRows, getJson, ledgerRow as row } from '../helpers/ledger';

@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockPaymentRows } from '@app/common/server/payments/payments.repository';
 import { applyProviderEvents, insertStripeEvents } from '@app/common/server/payments/provider-events';
-import { appendToLog } from '@app/common/server/tlog.repository';
+import { appendToLog } from '@app/common/server/ledger/tlog.repository';
 import { createDb } from '@app/common/server/db';
 import { freshDatabase, type TestDatabase } from '../helpers/db';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger.repository';
+import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger/ledger.repository';
 import { ZLedgerPage, ZLedgerSummary } from '@app/common/schemas/ledger';
 import { appendAndHear } from '../helpers/ledger';
 import { freePort, startTestApp, type TestApp } from '../helpers/app';

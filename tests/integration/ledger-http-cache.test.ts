@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_CACHE } from '@app/common/domain/ledger-http-cache';
 import { ZLedgerPage, ZLedgerSummary } from '@app/common/schemas/ledger';
-import type { NewLedgerRow } from '@app/common/server/ledger.repository';
+import type { NewLedgerRow } from '@app/common/server/ledger/ledger.repository';
 import { appendAndHear } from '../helpers/ledger';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { eventually } from '../helpers/worker';

@@ -1,8 +1,8 @@
 // Total Investors counts distinct investor IDs: a repeat investor is one investor, a reversal row is none, and two
 // first purchases by one new investor committed at the same moment count once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger.repository';
-import { ledgerSummary, recomputeLedgerSummary } from '@app/common/server/ledger-totals.repository';
+import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger/ledger.repository';
+import { ledgerSummary, recomputeLedgerSummary } from '@app/common/server/ledger/ledger-totals.repository';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

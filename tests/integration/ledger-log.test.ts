@@ -2,9 +2,9 @@
 // commit order, to an RFC 6962 tree whose stored nodes answer roots and proofs that check against the rows.
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger.repository';
-import { auditLog } from '@app/common/server/tlog-audit';
-import { appendToLog, consistencyProof, inclusionProof, logSize, rootAt } from '@app/common/server/tlog.repository';
+import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger/ledger.repository';
+import { auditLog } from '@app/common/server/ledger/tlog-audit';
+import { appendToLog, consistencyProof, inclusionProof, logSize, rootAt } from '@app/common/server/ledger/tlog.repository';
 import { rootOf, toHex, verifyConsistency, verifyInclusion } from '@app/common/domain/tlog';
 import { freshDatabase, type TestDatabase } from '../helpers/db';
 import { logLeaves } from '../helpers/tlog';

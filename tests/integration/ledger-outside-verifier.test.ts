@@ -8,10 +8,11 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { enqueue, enqueueManyOrLeaveToReconciler } from '@app/common/server/queues';
+import { enqueue } from '@app/common/server/queues';
+import { requestLedgerRecords } from '@app/common/server/payments/ledger-record';
 import { insertStripeEvents } from '@app/common/server/payments/provider-events';
-import { latestCheckpoint } from '@app/common/server/tlog-checkpoints';
-import { openLogAlarms } from '@app/common/server/tlog-audit';
+import { latestCheckpoint } from '@app/common/server/ledger/tlog-checkpoints';
+import { openLogAlarms } from '@app/common/server/ledger/tlog-audit';
 import { goEnv } from '../../scripts/lib/golang';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { signInAs } from '../helpers/session';
@@ -45,7 +46,7 @@ async function recordDonations(n: number): Promise<void> {
       data: { object: { id: `cs_outside_${d.id}`, status: 'complete', payment_status: 'paid', amount_total: d.amount_cents, metadata: { kind: 'donation', row_id: d.id }, payment_intent: `pi_outside_${d.id}` } },
     }));
     await insertStripeEvents(db, events);
-    expect(await enqueueManyOrLeaveToReconciler(t.app.queues, 'ledger.record', events.map((e) => ({ payload: { eventId: e.id }, opts: { jobId: e.id } })), 30_000)).toBeNull();
+    expect(await requestLedgerRecords(t.app.queues, events.map((e) => e.id), 30_000)).toBeNull();
   }
   const size = async () => Number(((await db('ledger_log_head').first('size')) as { size: string }).size);
   const want = (await size()) === 0 ? n : undefined;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger.repository';
+import { appendLedgerRows, type NewLedgerRow } from '@app/common/server/ledger/ledger.repository';
 import { ZLedgerPage, ZLedgerSummary } from '@app/common/schemas/ledger';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { openEventStream, type EventStreamReader } from '../helpers/event-stream';

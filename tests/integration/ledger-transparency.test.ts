@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { openNote, parseCheckpoint } from '@app/common/domain/signed-note';
 import { fromHex, leafHashOf, rootOf, toHex, verifyConsistency, verifyInclusion } from '@app/common/domain/tlog';
 import type { TCheckpointList, TConsistencyProof, TInclusionProof, TRowProof } from '@app/common/schemas/transparency';
-import { latestCheckpoint } from '@app/common/server/tlog-checkpoints';
+import { latestCheckpoint } from '@app/common/server/ledger/tlog-checkpoints';
 import { deliver, inboxDrained, startDonation, useStripeSite } from '../helpers/payments';
 import { logLeaves } from '../helpers/tlog';
 import { eventually } from '../helpers/worker';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateLatest } from '@app/common/server/db';
 import { MIGRATIONS } from '../../migrations/index';
-import { appendLedgerRows } from '@app/common/server/ledger.repository';
-import { auditLog } from '@app/common/server/tlog-audit';
-import { logSize } from '@app/common/server/tlog.repository';
+import { appendLedgerRows } from '@app/common/server/ledger/ledger.repository';
+import { auditLog } from '@app/common/server/ledger/tlog-audit';
+import { logSize } from '@app/common/server/ledger/tlog.repository';
 import { freshDatabase, type TestDatabase } from '../helpers/db';
 
 const TABLES = [

@@ -6,7 +6,7 @@ import { QueueEvents } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { appendLedgerRows } from '@app/common/server/ledger.repository';
+import { appendLedgerRows } from '@app/common/server/ledger/ledger.repository';
 import { createBullConnection, bullPrefix } from '@app/common/server/redis';
 import { closeQueues, createQueues, enqueue, type Queues } from '@app/common/server/queues';
 import { handlers } from '../../worker/src/handlers/index';

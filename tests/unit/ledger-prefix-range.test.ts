@@ -1,9 +1,9 @@
-// The investor-ID search as a byte-wise range (common/src/server/ledger-page-sql.ts prefixRange): an ID is in
+// The investor-ID search as a byte-wise range (common/src/server/ledger/ledger-page-sql.ts prefixRange): an ID is in
 // [from, to) exactly when it starts with what was typed, upper-cased, for every search the API accepts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LEDGER_SEARCH_PATTERN } from '@app/common/domain/ledger-search';
-import { prefixRange } from '@app/common/server/ledger-page-sql';
+import { prefixRange } from '@app/common/server/ledger/ledger-page-sql';
 
 const searchChar = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-'.split(''));
 const idChar = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_:[/'.split(''));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatCheckpoint, generateSignerKey, openNote, parseCheckpoint, parseSignerKey, signNote, verifierKeyOf } from '@app/common/domain/signed-note';
-import { ledgerSignerOf } from '@app/common/server/ledger-key';
+import { ledgerSignerOf } from '@app/common/server/ledger/ledger-key';
 import { encodeLeaf, hashChildren, hashLeaf, leafHashOf, rootBuilder, rootOf, toHex, verifyConsistency, verifyInclusion, type Hash } from '@app/common/domain/tlog';
 
 // Go's golang.org/x/mod/sumdb/note example (Ed25519 signatures are deterministic, so ours must equal it byte for byte).

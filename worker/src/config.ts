@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZBaseEnv, parseEnv } from '@app/common/server/env';
 import { checkStorageEnv, ZStorageEnv } from '@app/common/server/storage/index';
 import { ZMailEnv } from '@app/common/server/mail/transport';
-import { checkLedgerKeyEnv, ZLedgerKeyEnv } from '@app/common/server/ledger-key';
+import { checkLedgerKeyEnv, ZLedgerKeyEnv } from '@app/common/server/ledger/ledger-key';
 import { ZLinkSecretEnv } from '@app/common/server/link-secret';
 import { ZIdleMemoryEnv } from '@app/common/server/idle-memory';
 

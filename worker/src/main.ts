@@ -3,7 +3,7 @@ import { createDb } from '@app/common/server/db';
 import { loadConfigOrExit } from '@app/common/server/env';
 import { createLogger } from '@app/common/server/log';
 import { idleGc } from '@app/common/server/idle-memory';
-import { ledgerSignerOf } from '@app/common/server/ledger-key';
+import { ledgerSignerOf } from '@app/common/server/ledger/ledger-key';
 import { createStorage } from '@app/common/server/storage/index';
 import { loadWorkerConfig } from './config';
 import { handlers } from './handlers/index';

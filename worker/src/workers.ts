@@ -9,7 +9,7 @@ import { createRedisEmitter } from '@app/common/server/realtime';
 import type { Storage } from '@app/common/server/storage/index';
 import type Stripe from 'stripe';
 import type { NoteSigner } from '@app/common/domain/signed-note';
-import { ledgerSignerOf } from '@app/common/server/ledger-key';
+import { ledgerSignerOf } from '@app/common/server/ledger/ledger-key';
 import type { Handler, HandlerMap } from './context';
 import { createMailer, type Mailer } from './mail/mailer';
 

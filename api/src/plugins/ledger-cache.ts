@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { LedgerCache } from '@app/common/server/ledger-cache';
+import { LedgerCache } from '@app/common/server/ledger/ledger-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { TAdminPurchase, TAdminPurchaseList, TAdminPurchaseQuery } from '../schemas/admin';
 import { audit, type AuditContext } from './audit.repository';
 import { toCount } from './db';
-import { appendToLog } from './tlog.repository';
+import { appendToLog } from './ledger/tlog.repository';
 
 const COLUMNS = ['id', 'investor_id', 'purchase_date', 'investment_amount_usd', 'tokens_to_be_distributed', 'source', 'created_at'];
 type Row = Omit<TAdminPurchase, 'created_at' | 'id'> & { id: string | number; created_at: Date };

@@ -2,7 +2,7 @@ import { PassThrough, pipeline, type Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import type { PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { prefixRange } from './ledger-page-sql';
+import { prefixRange } from './ledger/ledger-page-sql';
 
 /**
  * Streams a query's rows as CSV, written by Postgres itself (COPY (query) TO STDOUT WITH CSV HEADER,

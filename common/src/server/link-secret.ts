@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { z } from 'zod';
-import { ledgerSignerOf } from './ledger-key';
+import { ledgerSignerOf } from './ledger/ledger-key';
 
 /** LINK_SIGNING_SECRET: the HMAC key of the links mailed to payers (their receipts page, claiming payments). Optional. */
 export const ZLinkSecretEnv = z.object({

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { NoteSigner } from '@app/common/domain/signed-note';
-import { signCheckpoint, type StoredCheckpoint } from '@app/common/server/tlog-checkpoints';
+import { signCheckpoint, type StoredCheckpoint } from '@app/common/server/ledger/tlog-checkpoints';
 import type { Handler } from '../context';
 
 /**

@@ -1,5 +1,5 @@
 import type { Handler } from '../context';
-import { enqueue } from '@app/common/server/queues';
+import { requestLedgerRecords } from '@app/common/server/payments/ledger-record';
 import { staleStripeEventIds } from '@app/common/server/payments/provider-events';
 
 /** How old an unprocessed inbox event must be before the scheduled reconciler enqueues it again. */
@@ -19,7 +19,8 @@ export const ledgerReconcile: Handler<'ledger.reconcile'> = async ({ olderThanSe
       await existing.retry();
       requeued++;
     } else if (!existing) {
-      await enqueue(queues, 'ledger.record', { eventId: id }, { jobId: id });
+      const failed = await requestLedgerRecords(queues, [id]);
+      if (failed) throw failed;
       requeued++;
     }
   }

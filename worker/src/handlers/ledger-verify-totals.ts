@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { ledgerRecordCounts, ledgerSummary, recomputeLedgerSummary } from '@app/common/server/ledger-totals.repository';
+import { ledgerRecordCounts, ledgerSummary, recomputeLedgerSummary } from '@app/common/server/ledger/ledger-totals.repository';
 import type { Handler } from '../context';
 
 /**

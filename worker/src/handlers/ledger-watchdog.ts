@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { auditLog, raiseLogAlarm } from '@app/common/server/tlog-audit';
+import { auditLog, raiseLogAlarm } from '@app/common/server/ledger/tlog-audit';
 import type { Handler } from '../context';
 
 /**

@@ -2,7 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import { audit } from '@app/common/server/audit.repository';
 import { insertStripeEvent } from '@app/common/server/payments/provider-events';
 import { localEvent, refundLocalSession } from '@app/common/server/payments/local-refund';
-import { enqueueOrLeaveToReconciler } from '@app/common/server/queues';
+import { requestLedgerRecords } from '@app/common/server/payments/ledger-record';
 import { notifyEnrolmentOpen } from '@app/common/server/program/notify.repository';
 import { requestSeatRefund, seatRefundOf } from '@app/common/server/program/seat-refunds';
 import { markSeatRefundRequested, seatRefundsDue, sweepExpiredHolds } from '@app/common/server/program/seats.repository';
@@ -27,7 +27,7 @@ export const programSeatRefund: Handler<'program.seat-refund'> = async ({ paymen
       if (!charge) throw new UnrecoverableError(`enrolment ${paymentId} cannot be refunded: no payment provider (refund it by hand)`);
       // The local provider's event takes the webhook's path after its signature check: inbox row, then ledger.record.
       const event = localEvent('charge.refunded', charge);
-      if (await insertStripeEvent(db, event)) await enqueueOrLeaveToReconciler(queues, 'ledger.record', { eventId: event.id }, { jobId: event.id });
+      if (await insertStripeEvent(db, event)) await requestLedgerRecords(queues, [event.id]);
     }
   }
   await markSeatRefundRequested(db, paymentId);

@@ -6,7 +6,7 @@ import { centsToDollars, MONEY_RECEIVED_STATUSES, type PaymentKind, type Payment
 import { FORM_ACKS, type TMailRequest } from '@app/common/schemas/mail';
 import { NEWSLETTER_CONFIRM_HOURS } from '@app/common/server/mail/newsletter.repository';
 import type { MailMessage } from '@app/common/server/mail/transport';
-import { logIndexOfPayment } from '@app/common/server/tlog.repository';
+import { logIndexOfPayment } from '@app/common/server/ledger/tlog.repository';
 import type { MailFrame } from './layout';
 import { PAYMENT_SUBJECTS, PaymentConfirmed, type PaymentFacts } from './payment-confirmed';
 import { DISPUTE_SUBJECTS, PaymentDispute, PaymentRefunded, REFUND_SUBJECTS, type NoticeFacts } from './payment-notices';

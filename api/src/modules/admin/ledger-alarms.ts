@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminApi } from '@app/common/api/admin';
 import { ZApiError } from '@app/common/schemas/errors';
-import { openLogAlarms } from '@app/common/server/tlog-audit';
+import { openLogAlarms } from '@app/common/server/ledger/tlog-audit';
 
 /** GET /api/admin/ledger/alarms: what the ledger watchdog found and nobody resolved yet (the admin pages' banner). */
 export const ledgerAlarmRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,8 +4,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LEDGER_PATHS } from '@app/common/api/ledger-paths';
 import { LEDGER_CACHE_CONTROL } from '@app/common/domain/ledger-http-cache';
-import { listLedger } from '@app/common/server/ledger-page.repository';
-import { ledgerSummary } from '@app/common/server/ledger-totals.repository';
+import { listLedger } from '@app/common/server/ledger/ledger-page.repository';
+import { ledgerSummary } from '@app/common/server/ledger/ledger-totals.repository';
 import { ledgerSummarySchema, listLedgerSchema } from './schema';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -17,7 +17,7 @@ const CHANGED = 'event: changed\ndata: {}\n\n';
  * GET /api/ledger/stream: the public ledger's live updates as server-sent events, for the /token-ledger page's
  * native EventSource (no Socket.IO client on that page: 12.7 KB off its JS budget, docs/decisions/0002-public-ledger-page-weight.md).
  *
- * Fed by the ledger cache's one `LISTEN ledger_changed` connection per process (common/src/server/ledger-cache.ts),
+ * Fed by the ledger cache's one `LISTEN ledger_changed` connection per process (common/src/server/ledger/ledger-cache.ts),
  * not a connection per browser: each change notice first drops the cached summary and first page, then sends
  * `changed` to every open stream, so the refetch it causes is answered with the new rows. The stream carries no
  * rows (the page refetches what it shows: its search and page), a heartbeat comment every 25 s, and nothing else.

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { appendToLog } from '@app/common/server/tlog.repository';
+import { appendToLog } from '@app/common/server/ledger/tlog.repository';
 import type { ApplyResult, CheckoutSessionLike } from '@app/common/server/payments/checkout';
 import { applyMonthlyEvent, findSubscription, insertSubscription, type MonthlyObject } from '@app/common/server/payments/monthly';
 import { attachMonthlyCheckout } from '@app/common/server/payments/monthly-gifts.repository';

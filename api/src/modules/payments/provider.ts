@@ -9,7 +9,7 @@ import { requestSeatRefund } from '@app/common/server/program/seat-refunds';
 import type { Queues } from '@app/common/server/queues';
 import { announcePayment, type RoomEmitter } from '@app/common/server/realtime';
 import { createStripeClient } from '@app/common/server/stripe-client';
-import { appendToLog } from '@app/common/server/tlog.repository';
+import { appendToLog } from '@app/common/server/ledger/tlog.repository';
 import { httpError } from '../../http-error';
 import { verifyMonthly } from './monthly.service';
 

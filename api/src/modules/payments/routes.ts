@@ -7,7 +7,7 @@ import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, type I
 import { programOfPayment } from '@app/common/server/program/cohorts.repository';
 import { loadTokenSale } from '@app/common/server/site.repository';
 import { startEnrolment, startSponsorship } from '../program/enrolment.service';
-import { logIndexOfPayment } from '@app/common/server/tlog.repository';
+import { logIndexOfPayment } from '@app/common/server/ledger/tlog.repository';
 import { httpError } from '../../http-error';
 import { startMonthlyGift } from './monthly.service';
 import { requireProvider, startCheckout, verifyCheckout, type CheckoutDeps } from './provider';

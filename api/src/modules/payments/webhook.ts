@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Knex } from 'knex';
 import { Coalescer } from '@app/common/server/coalesce';
-import { enqueueManyOrLeaveToReconciler, type Queues } from '@app/common/server/queues';
+import type { Queues } from '@app/common/server/queues';
+import { requestLedgerRecords } from '@app/common/server/payments/ledger-record';
 import { insertStripeEvent, insertStripeEvents } from '@app/common/server/payments/provider-events';
 
 interface VerifiedEvent {
@@ -38,7 +39,7 @@ class WebhookInbox {
       return events.map((e) => ({ inserted: inserted.delete(e.id) }));
     }, ONE_AT_A_TIME);
     this.enqueues = new Coalescer(async (ids) => {
-      const failed = await enqueueManyOrLeaveToReconciler(queues, 'ledger.record', ids.map((eventId) => ({ payload: { eventId }, opts: { jobId: eventId } })));
+      const failed = await requestLedgerRecords(queues, ids);
       return ids.map(() => failed);
     }, ONE_AT_A_TIME);
   }

@@ -4,14 +4,25 @@ import type { Logger } from 'pino';
 import type { JobPayload } from '../../jobs';
 import { requestMail, requestPaymentNotices } from '../mail/enqueue';
 import { requestSeatRefund } from '../program/seat-refunds';
-import type { Queues } from '../queues';
+import { enqueueManyOrLeaveToReconciler, type Queues } from '../queues';
 import { announcePayment, type RoomEmitter } from '../realtime';
 import { PaymentMismatchError, type ApplyResult } from './checkout';
 import { noticeOfStoredEvent } from './monthly';
 import { applyProviderEvent, applyProviderEvents, markStripeEventProcessed } from './provider-events';
 
-// The worker's ledger.record job (the worker registers it): applies one stored provider event, coalescing the jobs
-// that run at once into one transaction, then announces the outcome and asks for the payer's mails.
+// The ledger.record job, asked for and run: every path that stores a provider event in the inbox asks for its job here
+// (requestLedgerRecords), and the worker runs it (ledgerRecord, which worker/src/handlers/index.ts maps the name to):
+// it applies the stored event, coalescing the jobs that run at once into one transaction, then announces the outcome
+// and asks for the payer's mails.
+
+/**
+ * Asks for the ledger.record job of each stored inbox event, waiting at most `timeoutMs` for Redis (the error is
+ * returned: the inbox row is already safe and the scheduled reconciler asks again). jobId = event id: an event asked
+ * for again while its job still exists runs once, and a job added late after a time-out is the same job.
+ */
+export function requestLedgerRecords(queues: Queues, eventIds: readonly string[], timeoutMs?: number): Promise<Error | null> {
+  return enqueueManyOrLeaveToReconciler(queues, 'ledger.record', eventIds.map((eventId) => ({ payload: { eventId }, opts: { jobId: eventId } })), timeoutMs);
+}
 
 interface Waiting {
   eventId: string;

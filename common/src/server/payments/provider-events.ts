@@ -3,7 +3,7 @@ import { chargeLeavesAsIs } from '../../domain/payments';
 import { applyCheckoutEvent, mismatchOf, outcomeOf, paymentOf, resultOf, type ApplyResult, type CheckoutSessionLike, type PaymentRow } from './checkout';
 import { LOCK_ORDER, lockPaymentRows, PAYMENT_TABLES, recordPaid } from './payments.repository';
 import { applyChargeEvent, CHARGE_EVENT_TYPES, idOf, mergeFacts, type ChargeFacts, type ChargeLike, type DisputeLike } from './refunds';
-import { appendToLog } from '../tlog.repository';
+import { appendToLog } from '../ledger/tlog.repository';
 import { pgQuery } from '../db';
 import { applyMonthlyEvent, isMonthlySession, MONTHLY_EVENT_TYPES, type MonthlyObject } from './monthly';
 

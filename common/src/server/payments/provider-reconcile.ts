@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { TReconciliation } from '../../schemas/admin-payments';
-import { enqueueOrLeaveToReconciler, type Queues } from '../queues';
+import type { Queues } from '../queues';
+import { requestLedgerRecords } from './ledger-record';
 import { insertStripeEvent, isLedgerEventType } from './provider-events';
 
 /** What the reconciliation needs of the provider: its events, newest first, paged (Stripe's events.list within its 30 days). */
@@ -26,7 +27,7 @@ export async function reconcileProviderEvents(db: Knex, queues: Queues, list: (s
       if (!isLedgerEventType(event.type)) continue;
       if (await insertStripeEvent(db, event)) {
         missing += 1;
-        await enqueueOrLeaveToReconciler(queues, 'ledger.record', { eventId: event.id }, { jobId: event.id });
+        await requestLedgerRecords(queues, [event.id]);
       }
     }
   } catch (err) {

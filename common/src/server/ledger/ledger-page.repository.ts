@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { parseLedgerCursor } from '../domain/ledger-cursor';
-import type { TLedgerPage, TLedgerQuery } from '../schemas/ledger';
-import { Coalescer } from './coalesce';
-import { pgQuery, toCount } from './db';
+import { parseLedgerCursor } from '../../domain/ledger-cursor';
+import type { TLedgerPage, TLedgerQuery } from '../../schemas/ledger';
+import { Coalescer } from '../coalesce';
+import { pgQuery, toCount } from '../db';
 import { firstSearchPagesSql, pageStatement, prefixRange, SEARCH_SORT_CAP, toPublicRow, type From, type LedgerRowDb } from './ledger-page-sql';
 
 /** Per database handle and page limit: the batcher of first search pages. */

@@ -1,8 +1,8 @@
 import { createPrivateKey, sign } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { z } from 'zod';
-import { toBase64 } from '../domain/base64';
-import { keyIdOf, parseSignerKey, type NoteSigner } from '../domain/signed-note';
+import { toBase64 } from '../../domain/base64';
+import { keyIdOf, parseSignerKey, type NoteSigner } from '../../domain/signed-note';
 import { ed25519 } from '@noble/curves/ed25519.js';
 
 /** LEDGER_SIGNING_KEY: the Ed25519 key that signs the ledger's checkpoints, as sumdb/note writes one. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { TLedgerSummary } from '../schemas/ledger';
-import { toCount } from './db';
+import type { TLedgerSummary } from '../../schemas/ledger';
+import { toCount } from '../db';
 
 /** The public summary: distinct investors, total USD and total tokens, exact decimals as strings. */
 export async function ledgerSummary(db: Knex): Promise<TLedgerSummary> {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { formatCheckpoint, signNote, type NoteSigner } from '../domain/signed-note';
-import { toHex } from '../domain/tlog';
+import { formatCheckpoint, signNote, type NoteSigner } from '../../domain/signed-note';
+import { toHex } from '../../domain/tlog';
 import { rootAt } from './tlog.repository';
 
 /** A signed checkpoint as it is kept: the tree size, its root and the signed note. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { pgQuery } from './db';
-import { hashChildren, isPowerOfTwo, leafHashOf, splitPoint, toHex, type Hash, type LeafRow } from '../domain/tlog';
+import { pgQuery } from '../db';
+import { hashChildren, isPowerOfTwo, leafHashOf, splitPoint, toHex, type Hash, type LeafRow } from '../../domain/tlog';
 
 // The ledger's transparency log in Postgres (migrations/20261126000200_ledger_log.ts): appending in the writing
 // transaction, and reading the stored tree (roots and proofs) in O(log n) rows.

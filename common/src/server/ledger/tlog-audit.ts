@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { rootBuilder, sameHash, toHex } from '../domain/tlog';
+import { rootBuilder, sameHash, toHex } from '../../domain/tlog';
 import { LEAF_COLUMNS, leafOfRow } from './tlog.repository';
 
 /** What recomputing the log from the ledger rows found. */

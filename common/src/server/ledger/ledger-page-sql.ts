@@ -2,7 +2,7 @@
  * The public ledger's page statements, as text: what a page reads (PAGE_COLUMNS), in which order, from which
  * position, and for a search which IDs, and the public form of a row they return. ledger-page.repository.ts runs them.
  */
-import type { TLedgerRow } from '../schemas/ledger';
+import type { TLedgerRow } from '../../schemas/ledger';
 
 /** A page row as the statements return it. */
 export interface LedgerRowDb {
