@@ -2,7 +2,7 @@
 // checkout and, when BENCH_PEER_ROOT names another checkout (e.g. `git worktree add /tmp/base <commit>` with this
 // node_modules linked in), for that checkout's API and worker too, in alternating rounds on the same database
 // server: batching for bursts must not make a steady stream's latency (b) any worse
-// (docs/decisions/0003-burst-throughput.md), and only a comparison in one run on one machine can tell. BENCH_WEBHOOK_RATE (200) events/s, BENCH_DURATION_S (20) s per round, BENCH_ROUNDS (3) each.
+// (docs/decisions/0003-burst-throughput.md), and only a comparison in one run on one machine can tell. BENCH_WEBHOOK_RATE (200) events/s, BENCH_DURATION_S (20) s per round after BENCH_WARMUP_S (8) s, BENCH_ROUNDS (3) each.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,10 @@ import { stageBreakdown, type EventTimes } from './lib/webhook-stages';
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// Each round starts new processes. After a 2 s warm-up the first 4 s of a measured round still had medians of 40-80 ms
+// against 16-25 ms after them on a slower host (JIT, lazily loaded code, pools): the round measured start-up as much as
+// a steady stream. With 8 s, one run's half-second medians were 15-36 ms from the round's first second.
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 8);
 const PEER_ROOT = process.env.BENCH_PEER_ROOT ? path.resolve(process.env.BENCH_PEER_ROOT) : null;
 const WEBHOOK_SECRET = 'whsec_bench_webhook_latency';
 const DONATION_CENTS = 2500;
@@ -101,7 +105,7 @@ try {
     for (const tree of r % 2 === 1 ? trees : [...trees].reverse()) {
       const target = await start(tree.root);
       try {
-        await round(target, 2); // warm-up: JIT, pools, prepared statements
+        await round(target, WARMUP_S);
         log(`round ${r}: ${tree.name}, load average ${os.loadavg()[0]!.toFixed(1)}`);
         const load = os.loadavg()[0]!.toFixed(1);
         const res = await round(target, DURATION);
@@ -123,7 +127,7 @@ try {
     }
   }
   report('webhook-latency', results, [
-    `${RATE} paid events/s for ${DURATION} s per round after a 2 s warm-up, each its own donation and ledger row; event sent -> row committed (NOTIFY at commit).`,
+    `${RATE} paid events/s for ${DURATION} s per round after a ${WARMUP_S} s warm-up, each its own donation and ledger row; event sent -> row committed (NOTIFY at commit).`,
     `${os.cpus().length} cores shared by the bench process, the API, the worker, Postgres and Redis; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
   ]);
   if (stages.length > 0) report('webhook-latency-stages', stages, ['Per stage, over the events whose BullMQ job was still kept (the last ones of each round); stage ends are wall-clock timestamps of the pipeline (see bench/lib/webhook-stages.ts).']);
