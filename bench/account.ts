@@ -8,7 +8,7 @@
 // change that much less than they change req/s and p99, so runs on a shared machine can still be compared.
 import { loadavg } from 'node:os';
 import { appendLedgerRows } from '@app/common/server/ledger/ledger.repository';
-import { createSession } from '@app/common/server/sessions.repository';
+import { createSession } from '@app/common/server/sessions/sessions.repository';
 import { cpuSince, cpuSnapshot } from './lib/cpu';
 import { benchDatabase } from './lib/database';
 import { load, report, type LoadResult } from './lib/harness';

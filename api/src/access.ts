@@ -1,5 +1,5 @@
 import type { RateLimitName } from '@app/common/domain/rate-limits';
-import type { LoadedSession } from '@app/common/server/sessions.repository';
+import type { LoadedSession } from '@app/common/server/sessions/sessions.repository';
 
 /**
  * Who may call a route: anyone, a signed-in member, an admin (an active `admin` row in user_roles,

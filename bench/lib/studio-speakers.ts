@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import WebSocket from 'ws';
-import { createStudioCredential, issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { createStudioCredential, issueSpeakerToken } from '@app/common/server/sessions/speaker-sessions.repository';
 import { encodeFrame, INGEST_PATH, STUDIO_API, type TIngestAck, type TIngestHello } from '@app/common/studio';
 
 const COOKIE = '__Secure-adx_studio'; // the API runs with NODE_ENV=production

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ZSiteSettings, type TSiteSettings } from '@app/common/schemas/site';
-import { loadSiteSettings, saveSiteSettings } from '@app/common/server/site.repository';
+import { loadSiteSettings, saveSiteSettings } from '@app/common/server/site/site.repository';
 
 /**
  * The demo site's settings: every address on a reserved example domain or a placeholder account, so the demo looks

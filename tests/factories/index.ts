@@ -3,8 +3,8 @@
 // so tests do not spend a route's rate limit, a browser round trip or a page of INSERTs building their world.
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { createSession } from '@app/common/server/sessions.repository';
-import { issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { createSession } from '@app/common/server/sessions/sessions.repository';
+import { issueSpeakerToken } from '@app/common/server/sessions/speaker-sessions.repository';
 import { appendToLog } from '@app/common/server/ledger/tlog.repository';
 import { grantAdmin } from '@app/common/server/users.repository';
 import { demoCohortInput } from '@app/common/server/program/demo-cohort';

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Job, Queue } from 'bullmq';
 import WebSocket from 'ws';
-import { createStudioCredential, issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { createStudioCredential, issueSpeakerToken } from '@app/common/server/sessions/speaker-sessions.repository';
 import { INGEST_PATH, STUDIO_API, type TStudioTake } from '@app/common/studio';
 import { ingestUrl, type IngestSocket } from '../../web/src/features/studio/ingest-connection';
 import { StudioUploader } from '../../web/src/features/studio/uploader';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import WebSocket from 'ws';
 import { encodeFrame, INGEST_PATH, STUDIO_API, ZIngestServerMessage, type TIngestAck, type TIngestHello, type TStudioTake } from '@app/common/studio';
-import { issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { issueSpeakerToken } from '@app/common/server/sessions/speaker-sessions.repository';
 import { buildSpeakerSession, buildUser } from '../factories/index';
 import { anonymous, type Client } from './session';
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, thumbnailJobId } from '@app/common/domain/flyer';
-import { enqueueArchiveThumbnail } from '@app/common/server/archive-thumbnails';
+import { enqueueArchiveThumbnail } from '@app/common/server/archive/archive-thumbnails';
 import { createStorage, type Storage } from '@app/common/server/storage/index';
 import { DEMO_ARCHIVE, seedDemo } from '../../scripts/lib/seed';
 import type { RunningWorkers } from '../../worker/src/workers';

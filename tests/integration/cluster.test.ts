@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH } from '@app/common/events';
 import { RATE_LIMITS } from '@app/common/domain/rate-limits';
 import { LEDGER_CACHE } from '@app/common/domain/ledger-http-cache';
-import { createStudioCredential, issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { createStudioCredential, issueSpeakerToken } from '@app/common/server/sessions/speaker-sessions.repository';
 import { STUDIO_API, type TStudioTake } from '@app/common/studio';
 import { findNginx, type ClusterProxy } from '../../scripts/lib/nginx';
 import type { FakeSession, FakeStripe } from '../fakes/stripe';

@@ -2,7 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH } from '@app/common/events';
 import { rooms } from '@app/common/events';
-import { hashSessionId } from '@app/common/server/sessions.repository';
+import { hashSessionId } from '@app/common/server/sessions/sessions.repository';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { signInAs, type Client } from '../helpers/session';
 

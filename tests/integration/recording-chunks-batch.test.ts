@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RECORDING_BYTES } from '@app/common/studio';
-import { recordChunk, recordChunks, type ChunkRow } from '@app/common/server/recording-chunks.repository';
-import { startOrResumeTake } from '@app/common/server/recordings.repository';
+import { recordChunk, recordChunks, type ChunkRow } from '@app/common/server/studio/recording-chunks.repository';
+import { startOrResumeTake } from '@app/common/server/studio/recordings.repository';
 import { freshDatabase, type TestDatabase } from '../helpers/db';
 
 let d: TestDatabase;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TOKEN_SALE } from '@app/common/domain/payments';
 import type { TSiteData } from '@app/common/schemas/site';
-import { SiteRevisionWatcher } from '@app/common/server/site-revision';
+import { SiteRevisionWatcher } from '@app/common/server/site/site-revision';
 import { grantAdmin } from '@app/common/server/users.repository';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { freePort } from '../helpers/app';

@@ -2,7 +2,7 @@
 // these tests kill one side and check that the other copes, with no chunk lost and no process left behind.
 import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createStudioCredential, issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { createStudioCredential, issueSpeakerToken } from '@app/common/server/sessions/speaker-sessions.repository';
 import { STUDIO_API, type TStudioTake } from '@app/common/studio';
 import { processTree } from '../../bench/lib/cpu';
 import { buildSpeakerSession, buildUser } from '../factories/index';

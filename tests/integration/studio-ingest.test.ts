@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH } from '@app/common/events';
 import { chunkObjectKey, encodeFrame, INGEST_CLOSE, INGEST_CLOSE_REASONS, INGEST_PATH, MAX_FRAME_BYTES, MAX_RECORDING_BYTES, STUDIO_API } from '@app/common/studio';
-import { issueSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { issueSpeakerToken } from '@app/common/server/sessions/speaker-sessions.repository';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { anonymous } from '../helpers/session';
 import { chunkBytes, IngestClient, sha256, startTake, studioSpeaker } from '../helpers/studio';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SessionLifetime } from '@app/common/server/sessions.repository';
+import type { SessionLifetime } from '@app/common/server/sessions/sessions.repository';
 import type { ApiConfig } from '../config';
 
 /** What app.ts hands every feature module: the parsed configuration and the values derived from it once. */

@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import { RATE_LIMITS } from '@app/common/domain/rate-limits';
 import { audit } from '@app/common/server/audit.repository';
-import { loadSession, type SessionLifetime } from '@app/common/server/sessions.repository';
-import { checkStudioCredential } from '@app/common/server/speaker-sessions.repository';
+import { loadSession, type SessionLifetime } from '@app/common/server/sessions/sessions.repository';
+import { checkStudioCredential } from '@app/common/server/sessions/speaker-sessions.repository';
 import { mustDeclareAccess, SCOPE_ACCESS, type Access, type RouteAccess } from '../access';
 import { httpError } from '../http-error';
 

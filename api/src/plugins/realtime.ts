@@ -4,8 +4,8 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { rooms, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@app/common/events';
 import { signInRoom, socketKey, type RoomEmitter } from '@app/common/server/realtime';
-import { liveSessionsAmong, loadSession, type LoadedSession, type SessionLifetime } from '@app/common/server/sessions.repository';
-import { checkStudioCredential } from '@app/common/server/speaker-sessions.repository';
+import { liveSessionsAmong, loadSession, type LoadedSession, type SessionLifetime } from '@app/common/server/sessions/sessions.repository';
+import { checkStudioCredential } from '@app/common/server/sessions/speaker-sessions.repository';
 
 interface SocketData {
   session: LoadedSession | null;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { SiteRevisionWatcher } from '@app/common/server/site-revision';
+import { SiteRevisionWatcher } from '@app/common/server/site/site-revision';
 
 declare module 'fastify' {
   interface FastifyInstance {

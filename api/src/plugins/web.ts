@@ -11,7 +11,7 @@ import { ledgerSummary } from '@app/common/server/ledger/ledger-totals.repositor
 import type { TProgramView } from '@app/common/schemas/program';
 import type { TSiteData } from '@app/common/schemas/site';
 import { loadProgramSeed } from '@app/common/server/program/cohorts.repository';
-import { loadSiteSeed } from '@app/common/server/site.repository';
+import { loadSiteSeed } from '@app/common/server/site/site.repository';
 import { allowScriptHashes } from './security';
 
 /** What scripts/prerender-web.ts writes to dist/pages/manifest.json. */

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import { paymentReceiptKey, payerOf, statementKey } from '@app/common/domain/receipts';
 import { paymentForReceipt, statementOf } from '@app/common/server/account.repository';
-import { loadSiteSettings } from '@app/common/server/site.repository';
+import { loadSiteSettings } from '@app/common/server/site/site.repository';
 import type { Handler } from '../context';
 import { renderPaymentReceipt, renderStatement, type ReceiptIssuer } from '../render/receipt-pdf';
 

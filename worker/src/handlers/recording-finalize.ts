@@ -1,10 +1,10 @@
-import { enqueueArchiveThumbnail } from '@app/common/server/archive-thumbnails';
+import { enqueueArchiveThumbnail } from '@app/common/server/archive/archive-thumbnails';
 import { UnrecoverableError } from 'bullmq';
-import { findRecording, missingMessage, type RecordingRow } from '@app/common/server/recordings.repository';
-import type { ChunkRow } from '@app/common/server/recording-chunks.repository';
+import { findRecording, missingMessage, type RecordingRow } from '@app/common/server/studio/recordings.repository';
+import type { ChunkRow } from '@app/common/server/studio/recording-chunks.repository';
 import { announceRecording, announceRecordingProgress, announceSession } from '@app/common/server/realtime';
 import { RemuxError } from '@app/common/server/media/remux';
-import { changeStatus } from '@app/common/server/speaker-sessions.repository';
+import { changeStatus } from '@app/common/server/sessions/speaker-sessions.repository';
 import type { Storage } from '@app/common/server/storage/index';
 import type { Handler, HandlerContext } from '../context';
 import { assembleRecording, type AssembledRecording } from '../media/assemble-recording';

@@ -1,4 +1,4 @@
-import { reconcileReminders } from '@app/common/server/session-reminders';
+import { reconcileReminders } from '@app/common/server/calendar/session-reminders';
 import type { Handler } from '../context';
 
 /** Re-adds the delayed reminder jobs of upcoming RSVPs; those already queued (or run) are left as they are. */

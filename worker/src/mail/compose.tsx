@@ -10,7 +10,7 @@ import { logIndexOfPayment } from '@app/common/server/ledger/tlog.repository';
 import type { MailFrame } from './layout';
 import { PAYMENT_SUBJECTS, PaymentConfirmed, type PaymentFacts } from './payment-confirmed';
 import { DISPUTE_SUBJECTS, PaymentDispute, PaymentRefunded, REFUND_SUBJECTS, type NoticeFacts } from './payment-notices';
-import { checkSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { checkSpeakerToken } from '@app/common/server/sessions/speaker-sessions.repository';
 import { FormReceived, NewsletterConfirm, NewsletterWelcome, SpeakerInvitation } from './simple-messages';
 import { cohortFullReason, cohortOpenMessage, programPaymentFacts } from './program-mail';
 import { reminderFacts, SessionReminder } from './session-reminder';

@@ -5,8 +5,8 @@ import { Readable } from 'node:stream';
 import { CONTAINER_EXT, CONTAINER_MIME, type MediaContainer } from '@app/common/media-container';
 import { FileCheckError, hashFile, hashFiles } from '@app/common/server/media/hash-files';
 import { concatInput, remuxToFile, withScratchDir } from '@app/common/server/media/remux';
-import type { ChunkRow } from '@app/common/server/recording-chunks.repository';
-import type { RecordingRow } from '@app/common/server/recordings.repository';
+import type { ChunkRow } from '@app/common/server/studio/recording-chunks.repository';
+import type { RecordingRow } from '@app/common/server/studio/recordings.repository';
 import type { Storage } from '@app/common/server/storage/index';
 import { recordingObjectKey } from '@app/common/studio';
 

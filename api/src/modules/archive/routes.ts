@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { archiveApi } from '@app/common/api/archive';
-import { addFavorite, archiveTotals, listArchive, recordView, removeFavorite } from '@app/common/server/archive.repository';
-import { enqueueArchiveThumbnail } from '@app/common/server/archive-thumbnails';
+import { addFavorite, archiveTotals, listArchive, recordView, removeFavorite } from '@app/common/server/archive/archive.repository';
+import { enqueueArchiveThumbnail } from '@app/common/server/archive/archive-thumbnails';
 import { httpError } from '../../http-error';
 import { addFavoriteSchema, listArchiveSchema, recordViewSchema, removeFavoriteSchema } from './schema';
 

@@ -2,10 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { audit } from '@app/common/server/audit.repository';
 import { endSignInSockets } from '@app/common/server/realtime';
-import { createSession, revokeSession, type SessionLifetime } from '@app/common/server/sessions.repository';
+import { createSession, revokeSession, type SessionLifetime } from '@app/common/server/sessions/sessions.repository';
 import { grantAdmin, upsertProviderUser, type ProviderProfile } from '@app/common/server/users.repository';
 import type { TSessionInfo } from '@app/common/schemas/auth';
-import type { LoadedSession } from '@app/common/server/sessions.repository';
+import type { LoadedSession } from '@app/common/server/sessions/sessions.repository';
 
 /** The sign-in rooms' sockets (the app's Socket.IO server), ended when a session is replaced. */
 type SocketControl = Parameters<typeof endSignInSockets>[0];

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError } from '@app/common/schemas/errors';
 import { audit } from '@app/common/server/audit.repository';
 import { endSignInSockets } from '@app/common/server/realtime';
-import { revokeSession } from '@app/common/server/sessions.repository';
+import { revokeSession } from '@app/common/server/sessions/sessions.repository';
 import { httpError } from '../../http-error';
 import { sessionInfo, signIn, type SignInSettings } from './auth.service';
 import { afterSignIn, registerDiscordRoutes } from './discord';

@@ -7,8 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC_FEED_PATH } from '@app/common/api/calendar';
 import { Coalescer } from '@app/common/server/coalesce';
-import { calendarSession, feedTokenOwner, memberFeedSessions, publicFeedSessions, publicFeedVersion, type CalendarSessionRow } from '@app/common/server/session-calendar.repository';
-import { sessionsCalendar, type CalendarSite } from '@app/common/server/session-ical';
+import { calendarSession, feedTokenOwner, memberFeedSessions, publicFeedSessions, publicFeedVersion, type CalendarSessionRow } from '@app/common/server/calendar/session-calendar.repository';
+import { sessionsCalendar, type CalendarSite } from '@app/common/server/calendar/session-ical';
 import { httpError } from '../../http-error';
 
 const ICS_TYPE = 'text/calendar; charset=utf-8';

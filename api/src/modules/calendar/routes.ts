@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarApi } from '@app/common/api/calendar';
 import type { TUpcomingSession } from '@app/common/schemas/calendar';
-import { listRsvps, RsvpClosedError, rsvpCounts, upcomingSessions, type UpcomingRow } from '@app/common/server/session-calendar.repository';
+import { listRsvps, RsvpClosedError, rsvpCounts, upcomingSessions, type UpcomingRow } from '@app/common/server/calendar/session-calendar.repository';
 import { httpError } from '../../http-error';
 import { rsvp } from './rsvp.service';
 import { rsvpCountsSchema, rsvpSchema, rsvpsSchema, unrsvpSchema, upcomingSchema } from './schema';

@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Queues } from '@app/common/server/queues';
 import { announceRsvps, type RoomEmitter } from '@app/common/server/realtime';
-import { reminderMinutes, setRsvp } from '@app/common/server/session-calendar.repository';
-import { dropReminder, followReminders, scheduleReminder } from '@app/common/server/session-reminders';
+import { reminderMinutes, setRsvp } from '@app/common/server/calendar/session-calendar.repository';
+import { dropReminder, followReminders, scheduleReminder } from '@app/common/server/calendar/session-reminders';
 
 /**
  * Marks or withdraws a member's RSVP; after the commit, the new count goes to the schedule and the admins, and the

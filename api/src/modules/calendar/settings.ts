@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarApi, memberFeedPath } from '@app/common/api/calendar';
-import { feedTokenCreatedAt, reminderMinutes, revokeFeedToken, rotateFeedToken, setReminderMinutes } from '@app/common/server/session-calendar.repository';
-import { followReminders, moveMemberReminders } from '@app/common/server/session-reminders';
+import { feedTokenCreatedAt, reminderMinutes, revokeFeedToken, rotateFeedToken, setReminderMinutes } from '@app/common/server/calendar/session-calendar.repository';
+import { followReminders, moveMemberReminders } from '@app/common/server/calendar/session-reminders';
 import { revokeFeedSchema, rotateFeedSchema, saveSettingsSchema, settingsSchema } from './schema';
 
 /** The member's calendar settings: when reminders come, and the secret link to their own feed. */

@@ -3,7 +3,7 @@ import { meApi } from '@app/common/api/me';
 import { accountAgeDays } from '@app/common/domain/privacy';
 import { countRecentSecurityEvents, getPrivacy, savePrivacy } from '@app/common/server/privacy.repository';
 import { listInvestments } from '@app/common/server/payments/payments.repository';
-import { findSpeakerProfile, saveSpeakerProfile } from '@app/common/server/speakers.repository';
+import { findSpeakerProfile, saveSpeakerProfile } from '@app/common/server/sessions/speakers.repository';
 import { toInvestment } from '../payments/routes';
 import { toSpeakerCard } from '../sessions/speaker-profiles';
 import { getPrivacySchema, getSecuritySchema, listMyInvestmentsSchema, mySpeakerProfileSchema, putPrivacySchema, saveSpeakerProfileSchema } from './schema';

@@ -5,7 +5,7 @@ import { ZApiError } from '@app/common/schemas/errors';
 import { audit } from '@app/common/server/audit.repository';
 import { findInvestment, receiptCodeOf, insertDonation, insertInvestment, type InvestmentRow } from '@app/common/server/payments/payments.repository';
 import { programOfPayment } from '@app/common/server/program/cohorts.repository';
-import { loadTokenSale } from '@app/common/server/site.repository';
+import { loadTokenSale } from '@app/common/server/site/site.repository';
 import { startEnrolment, startSponsorship } from '../program/enrolment.service';
 import { logIndexOfPayment } from '@app/common/server/ledger/tlog.repository';
 import { httpError } from '../../http-error';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isValidEmail } from '@app/common/domain/contact';
 import { ZApiError } from '@app/common/schemas/errors';
 import { enqueueMail } from '@app/common/server/mail/enqueue';
-import { checkSpeakerToken } from '@app/common/server/speaker-sessions.repository';
+import { checkSpeakerToken } from '@app/common/server/sessions/speaker-sessions.repository';
 import { httpError } from '../../http-error';
 import { sessionsApi } from '@app/common/api/sessions';
 

@@ -11,7 +11,7 @@ import {
   toApiSession,
   TransitionError,
   UnknownSpeakerError,
-} from '@app/common/server/speaker-sessions.repository';
+} from '@app/common/server/sessions/speaker-sessions.repository';
 import { httpError } from '../../http-error';
 import { editSession, moveSession, removeSession } from './speaker-sessions.service';
 import {

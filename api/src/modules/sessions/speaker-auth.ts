@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionsApi } from '@app/common/api/sessions';
-import { checkSpeakerToken, createStudioCredential, toApiSession } from '@app/common/server/speaker-sessions.repository';
+import { checkSpeakerToken, createStudioCredential, toApiSession } from '@app/common/server/sessions/speaker-sessions.repository';
 import { studioCookieName } from '../../plugins/access';
 import { limitPerGuess } from '../../plugins/rate-limit';
 import { authenticateSpeakerSchema } from './schema';

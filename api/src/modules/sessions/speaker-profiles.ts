@@ -3,7 +3,7 @@ import { sessionsApi } from '@app/common/api/sessions';
 import { memberAudioPath } from '@app/common/domain/audio';
 import { maySeeProfileDetails, type ProfileViewer } from '@app/common/domain/privacy';
 import type { TSpeakerProfile } from '@app/common/schemas/speakers';
-import { listSpeakers, type SpeakerRow } from '@app/common/server/speakers.repository';
+import { listSpeakers, type SpeakerRow } from '@app/common/server/sessions/speakers.repository';
 import { listSpeakersSchema } from './schema';
 
 /**

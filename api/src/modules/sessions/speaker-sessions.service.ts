@@ -4,9 +4,9 @@ import type { SessionStatus } from '@app/common/domain/session-status';
 import type { TSessionForm } from '@app/common/schemas/sessions';
 import type { Queues } from '@app/common/server/queues';
 import { announceSession, type RoomEmitter } from '@app/common/server/realtime';
-import { rsvpMembers } from '@app/common/server/session-calendar.repository';
-import { followReminders, moveSessionReminders } from '@app/common/server/session-reminders';
-import { changeStatus, deleteSession, findSession, updateSession } from '@app/common/server/speaker-sessions.repository';
+import { rsvpMembers } from '@app/common/server/calendar/session-calendar.repository';
+import { followReminders, moveSessionReminders } from '@app/common/server/calendar/session-reminders';
+import { changeStatus, deleteSession, findSession, updateSession } from '@app/common/server/sessions/speaker-sessions.repository';
 
 interface Deps {
   db: Knex;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteApi } from '@app/common/api/site';
 import { ZApiError } from '@app/common/schemas/errors';
-import { loadSiteSeed } from '@app/common/server/site.repository';
+import { loadSiteSeed } from '@app/common/server/site/site.repository';
 import { updateSettings, updateTokenSale } from './site.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError };

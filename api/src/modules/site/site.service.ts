@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { TokenSale } from '@app/common/domain/payments';
 import type { TSiteData, TSiteSettings } from '@app/common/schemas/site';
 import { audit, type AuditContext } from '@app/common/server/audit.repository';
-import { loadSiteSeed, loadSiteSettings, loadTokenSale, saveSiteSettings, saveTokenSale } from '@app/common/server/site.repository';
+import { loadSiteSeed, loadSiteSettings, loadTokenSale, saveSiteSettings, saveTokenSale } from '@app/common/server/site/site.repository';
 
 /** The settings keys whose value differs (what the audit row names; values may be long). */
 function changedKeys(before: Record<string, unknown>, after: Record<string, unknown>): string[] {

@@ -10,7 +10,7 @@ import { createLogger } from '@app/common/server/log';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Coalescer } from '@app/common/server/coalesce';
 import { createDb } from '@app/common/server/db';
-import { recordChunks, type ChunkRow } from '@app/common/server/recording-chunks.repository';
+import { recordChunks, type ChunkRow } from '@app/common/server/studio/recording-chunks.repository';
 import { createStorage } from '@app/common/server/storage/index';
 import { MAX_FRAME_BYTES } from '@app/common/studio';
 import { ZIngestProcessConfig, type FromIngestProcess, type ToIngestProcess } from './ingest-ipc';

@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { WebSocket } from 'ws';
 import { CONTAINER_MIME, sniffContainer, type MediaContainer } from '@app/common/media-container';
-import { checkStudioCredential } from '@app/common/server/speaker-sessions.repository';
-import { recordChunk, type ChunkRow, type StoreOutcome } from '@app/common/server/recording-chunks.repository';
-import { claimContainer, findRecording, heldSeqs, resumePoint } from '@app/common/server/recordings.repository';
+import { checkStudioCredential } from '@app/common/server/sessions/speaker-sessions.repository';
+import { recordChunk, type ChunkRow, type StoreOutcome } from '@app/common/server/studio/recording-chunks.repository';
+import { claimContainer, findRecording, heldSeqs, resumePoint } from '@app/common/server/studio/recordings.repository';
 import type { Storage } from '@app/common/server/storage/index';
 import { chunkObjectKey, decodeFrame, INGEST_CLOSE, INGEST_CLOSE_REASONS, MAX_FRAME_BYTES, MAX_RECORDING_BYTES, MAX_SEQ, type TIngestAck, type TIngestHello } from '@app/common/studio';
 

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { studioApi } from '@app/common/api/studio';
 import { ZApiError } from '@app/common/schemas/errors';
 import { ZMissingChunks } from '@app/common/studio';
-import { currentTake, findRecording, heldSeqs, missingMessage, resumePoint, takeState, TakeConflictError, toTake } from '@app/common/server/recordings.repository';
-import { findSession, toApiSession } from '@app/common/server/speaker-sessions.repository';
+import { currentTake, findRecording, heldSeqs, missingMessage, resumePoint, takeState, TakeConflictError, toTake } from '@app/common/server/studio/recordings.repository';
+import { findSession, toApiSession } from '@app/common/server/sessions/speaker-sessions.repository';
 import { httpError } from '../../http-error';
 import { startTake, stopTake } from './studio.service';
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import { enqueue, type Queues } from '@app/common/server/queues';
 import { announceRecording, announceSession, type RoomEmitter } from '@app/common/server/realtime';
-import { finishTake, startOrResumeTake, type FinishOutcome } from '@app/common/server/recordings.repository';
+import { finishTake, startOrResumeTake, type FinishOutcome } from '@app/common/server/studio/recordings.repository';
 
 /** How long a stop waits for Redis before answering anyway (the take is already finalizing in Postgres; the reconciler enqueues it later). */
 const ENQUEUE_TIMEOUT_MS = 2_000;

@@ -1,5 +1,5 @@
-import { thumbnailJobId } from '../domain/flyer';
-import { enqueue, type Queues } from './queues';
+import { thumbnailJobId } from '../../domain/flyer';
+import { enqueue, type Queues } from '../queues';
 
 /**
  * Asks the render queue for the thumbnail of an archived session (job archive.thumbnail), which sets

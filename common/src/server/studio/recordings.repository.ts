@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { MediaContainer } from '../media-container';
-import { MAX_MISSING_LISTED, type TStudioTake, type TStudioTakeState } from '../studio';
-import { changeStatus, TransitionError } from './speaker-sessions.repository';
-import type { RecordingStatus } from '../domain/session-status';
+import type { MediaContainer } from '../../media-container';
+import { MAX_MISSING_LISTED, type TStudioTake, type TStudioTakeState } from '../../studio';
+import { changeStatus, TransitionError } from '../sessions/speaker-sessions.repository';
+import type { RecordingStatus } from '../../domain/session-status';
 
 /** A row of `recordings`. */
 export interface RecordingRow {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { TArchivedSession } from '../schemas/sessions';
-import { toCount } from './db';
+import type { TArchivedSession } from '../../schemas/sessions';
+import { toCount } from '../db';
 
 const ORDER = {
   date: 'a.actual_start_time DESC NULLS LAST, a.created_at DESC',

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { MAX_RECORDING_BYTES } from '../studio';
-import { pgQuery } from './db';
-import type { RecordingStatus } from '../domain/session-status';
+import { MAX_RECORDING_BYTES } from '../../studio';
+import { pgQuery } from '../db';
+import type { RecordingStatus } from '../../domain/session-status';
 
 // A take's chunks as the studio receives them: each stored object gets its row, counted against the take's quota,
 // only while the take is live. The takes themselves are in recordings.repository.ts.

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { TokenSale } from '../domain/payments';
-import { ZSiteSettings, type TSiteData, type TSiteSettings } from '../schemas/site';
+import type { TokenSale } from '../../domain/payments';
+import { ZSiteSettings, type TSiteData, type TSiteSettings } from '../../schemas/site';
 
 interface SaleRow { tokens_per_dollar: string; min_cents: string; max_cents: string; step_cents: string; open: boolean }
 

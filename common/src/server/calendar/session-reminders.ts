@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { reminderAt, reminderDelay, reminderJobId } from '../domain/session-reminders';
-import { enqueue, type Queues } from './queues';
+import { reminderAt, reminderDelay, reminderJobId } from '../../domain/session-reminders';
+import { enqueue, type Queues } from '../queues';
 import { scheduledRsvpsOf, upcomingRsvps } from './session-calendar.repository';
 
 /** One member's reminder for one session: who, which session, when it starts, their lead time. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { SessionStatus } from '../domain/session-status';
+import type { SessionStatus } from '../../domain/session-status';
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 

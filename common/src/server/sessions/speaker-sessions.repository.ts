@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { canTransition, type SessionStatus } from '../domain/session-status';
-import type { TSessionForm, TSpeakerOption, TSpeakerSession } from '../schemas/sessions';
+import { canTransition, type SessionStatus } from '../../domain/session-status';
+import type { TSessionForm, TSpeakerOption, TSpeakerSession } from '../../schemas/sessions';
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
